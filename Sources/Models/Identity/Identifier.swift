@@ -1,0 +1,47 @@
+/// A typed identifier: `Identifier<Post>` and `Identifier<User>` are different types, so a post id
+/// can never be passed where a user id is expected.
+///
+/// The raw value is opaque to the app. Services create identifiers; the app only stores, compares
+/// and passes them back. Identifiers encode as a bare string in JSON.
+public struct Identifier<Subject>: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The service-defined string form, stable across process launches.
+    public let rawValue: String
+
+    /// Wraps a raw identifier string without interpreting it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Wraps a raw identifier string without interpreting it.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates an identifier from a string literal; handy in tests and previews.
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    /// Decodes the identifier from a single string value.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the identifier as a single string value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The raw value, so identifiers print as themselves in logs and messages.
+    public var description: String { rawValue }
+}
+
+extension Identifier: Comparable {
+    /// Orders identifiers by their raw string, the tie-breaker of every "newest first" listing.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}

@@ -1,0 +1,17 @@
+/// Validation rules for posts, shared by every integration.
+public enum PostRules {
+    /// The allowed text length in characters (`Character`s), after trimming.
+    public static let textLimit = 1...500
+
+    /// The one control character a post may contain.
+    public static let allowedControls: Set<Unicode.Scalar> = ["\n"]
+
+    /// Returns the trimmed post text.
+    ///
+    /// - Throws: `ValidationError` for `"text"` when the trimmed text is empty, longer than 500
+    ///   characters, or contains a control character other than a newline (tabs, carriage returns
+    ///   and NUL are rejected).
+    public static func validatedText(_ text: String) throws(ValidationError) -> String {
+        try TextRules.validated(text, field: "text", limit: textLimit, allowedControls: allowedControls)
+    }
+}

@@ -1,0 +1,53 @@
+/// Validation rules for videos, shared by every integration.
+public enum VideoRules {
+    /// The allowed title length in characters, after trimming.
+    public static let titleLimit = 1...120
+
+    /// Returns the trimmed title.
+    ///
+    /// - Throws: `ValidationError` for `"title"` when it is empty, longer than 120 characters, or
+    ///   contains a control character (newlines included).
+    public static func validatedTitle(_ title: String) throws(ValidationError) -> String {
+        try TextRules.validated(title, field: "title", limit: titleLimit)
+    }
+
+    /// Returns `video` with a validated title, after checking that its duration is not negative.
+    ///
+    /// - Throws: `ValidationError` for `"title"` or `"duration"`.
+    public static func validated(_ video: Video) throws(ValidationError) -> Video {
+        var video = video
+        video.title = try validatedTitle(video.title)
+        if let duration = video.duration, duration < .zero {
+            throw ValidationError(field: "duration", reason: "must not be negative")
+        }
+        return video
+    }
+}
+
+extension VideoRules {
+    /// The longest file name a host accepts, in UTF-8 bytes (the common file-system limit).
+    public static let fileNameByteLimit = 255
+
+    /// Returns `name` after checking that it is a plain file name a host can store safely.
+    ///
+    /// A file name names one file: it may not be empty, `.` or `..`, contain `/`, `\` or a control
+    /// character, or be longer than 255 UTF-8 bytes. So `../../etc/passwd` is rejected before any
+    /// host sees it.
+    /// - Throws: `ValidationError` for `"fileName"`.
+    public static func validatedFileName(_ name: String) throws(ValidationError) -> String {
+        let field = "fileName"
+        if name.isEmpty || name == "." || name == ".." {
+            throw ValidationError(field: field, reason: "must name a file")
+        }
+        if name.contains("/") || name.contains("\\") {
+            throw ValidationError(field: field, reason: "must not contain a path separator")
+        }
+        if name.unicodeScalars.contains(where: TextRules.isControl) {
+            throw ValidationError(field: field, reason: "must not contain control characters")
+        }
+        if name.utf8.count > fileNameByteLimit {
+            throw ValidationError(field: field, reason: "must be at most \(fileNameByteLimit) bytes")
+        }
+        return name
+    }
+}

@@ -1,0 +1,120 @@
+/// A streaming SHA-256 (FIPS 180-4), so every host and test computes the same file checksum
+/// without a crypto package.
+///
+/// Feed bytes in chunks of any size with `update(_:)`, then call `finalize()`. A value type: copy
+/// it to fork a computation. Not for secrets (no constant-time guarantees are needed or made).
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    private var buffer: [UInt8] = []
+    private var byteCount: UInt64 = 0
+
+    /// Starts an empty computation.
+    public init() {
+        buffer.reserveCapacity(64)
+    }
+
+    /// The lowercase hex SHA-256 of `bytes`.
+    public static func hexDigest<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hash = SHA256()
+        hash.update(Array(bytes))
+        return hash.finalize()
+    }
+
+    /// Adds `bytes` to the message.
+    public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        byteCount &+= UInt64(bytes.count)
+        var index = bytes.startIndex
+        if !buffer.isEmpty {
+            while buffer.count < 64, index != bytes.endIndex {
+                buffer.append(bytes[index])
+                index = bytes.index(after: index)
+            }
+            guard buffer.count == 64 else { return }
+            compress(buffer[...])
+            buffer.removeAll(keepingCapacity: true)
+        }
+        let remaining = Array(bytes[index...])
+        var offset = 0
+        while remaining.count - offset >= 64 {
+            compress(remaining[offset..<offset + 64])
+            offset += 64
+        }
+        buffer.append(contentsOf: remaining[offset...])
+    }
+
+    /// Pads the message and returns its digest as 64 lowercase hex characters.
+    public mutating func finalize() -> String {
+        let bitLength = byteCount &* 8
+        var tail = buffer
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+        for start in stride(from: 0, to: tail.count, by: 64) {
+            compress(tail[start..<start + 64])
+        }
+        buffer.removeAll()
+        return state.map { word in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
+    }
+
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
+        // The message schedule lives on the stack: one heap allocation per 64-byte block would
+        // dominate the cost of hashing large files.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            var byte = block.startIndex
+            for t in 0..<16 {
+                w[t] =
+                    UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16 | UInt32(block[byte + 2]) << 8
+                    | UInt32(block[byte + 3])
+                byte += 4
+            }
+            for t in 16..<64 {
+                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+            for t in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1 = h &+ s1 &+ choice &+ Self.roundConstants[t] &+ w[t]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                (h, g, f, e) = (g, f, e, d &+ temp1)
+                (d, c, b, a) = (c, b, a, temp1 &+ s0 &+ majority)
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
+        }
+    }
+
+    private static let roundConstants: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+}
+
+extension UInt32 {
+    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
+        (self >> count) | (self << (32 - count))
+    }
+}

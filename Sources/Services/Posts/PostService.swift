@@ -1,0 +1,38 @@
+import Models
+
+/// Publishes, lists and deletes posts.
+///
+/// The contract every implementation keeps (checked by `PostServiceContract`):
+/// - `publish(_:)` validates the draft with `PostRules`, checks that the author exists, assigns a
+///   non-empty id and `createdAt`, and returns the post exactly as `post(id:)` will return it.
+/// - `feed(authorID:page:)` lists one author's posts newest first, ties on `createdAt` broken by
+///   descending id. Paging is keyset-based: walking the cursors returns every post that existed when
+///   the walk began exactly once, also while new posts are published, and a deleted post never
+///   reappears. The last page has no cursor.
+/// - Every method throws only `ServiceError`; a failed call stores nothing.
+///
+/// Implementations are safe to call from any task concurrently.
+public protocol PostService: Sendable {
+    /// Validates and stores `draft`, returning the stored post.
+    ///
+    /// - Throws: `.invalidInput` (field `"text"`) for text breaking `PostRules`, `.notFound` when
+    ///   the author does not exist, `.unavailable` / `.corruptData` when the store fails.
+    func publish(_ draft: PostDraft) async throws(ServiceError) -> Post
+
+    /// Returns the post with `id`.
+    ///
+    /// - Throws: `.notFound` when there is no such post (never was, or was deleted).
+    func post(id: Post.ID) async throws(ServiceError) -> Post
+
+    /// Returns one page of `authorID`'s posts, newest first.
+    ///
+    /// An author with no posts (or unknown to the service) has an empty feed.
+    /// - Throws: `.invalidInput` (field `"pageSize"`) for a size outside 1–100, or (field `"cursor"`)
+    ///   for a cursor that this service did not issue for this author's feed.
+    func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post>
+
+    /// Deletes the post with `id`.
+    ///
+    /// - Throws: `.notFound` when there is no such post, including a second delete of the same id.
+    func delete(id: Post.ID) async throws(ServiceError)
+}
