@@ -21,6 +21,33 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models"]),
         .target(name: "Services", dependencies: ["Models"]),
         .testTarget(name: "ServicesTests", dependencies: ["Models", "Services"]),
+
+        // MARK: - Integrations
+
+        // MARK: In-memory (the reference implementation of every service)
+        .target(
+            name: "InMemoryIntegration",
+            dependencies: ["Models", "Services"],
+            path: "Integrations/InMemory"
+        ),
+        .testTarget(
+            name: "InMemoryIntegrationTests",
+            dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+        ),
+
+        // MARK: - Test support and contracts
+        // Plain targets that import Testing and belong to no product: only test targets depend on them.
+
+        .target(
+            name: "TestSupport",
+            dependencies: ["Models", "Services"],
+            path: "Tests/TestSupport"
+        ),
+        .target(
+            name: "ServiceContracts",
+            dependencies: ["Models", "Services", "TestSupport"],
+            path: "Tests/ServiceContracts"
+        ),
     ]
 )
 

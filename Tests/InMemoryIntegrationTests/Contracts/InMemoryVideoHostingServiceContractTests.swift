@@ -1,0 +1,20 @@
+import ServiceContracts
+import Testing
+
+@Suite("In-memory VideoHostingService contract")
+struct InMemoryVideoHostingServiceContractTests {
+    static let fixture = InMemoryContractFixtures.hosting
+
+    @Test("In-memory VideoHostingService contract", arguments: VideoHostingServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<VideoHostingSubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "In-memory VideoHostingService contract: checks this fixture cannot run",
+        .enabled(if: VideoHostingServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try VideoHostingServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

@@ -1,0 +1,20 @@
+import ServiceContracts
+import Testing
+
+@Suite("In-memory VideoLibraryService contract")
+struct InMemoryVideoLibraryServiceContractTests {
+    static let fixture = InMemoryContractFixtures.library
+
+    @Test("In-memory VideoLibraryService contract", arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "In-memory VideoLibraryService contract: checks this fixture cannot run",
+        .enabled(if: VideoLibraryServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try VideoLibraryServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

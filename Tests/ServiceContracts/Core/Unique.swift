@@ -1,0 +1,7 @@
+import Foundation
+
+/// A handle no other check or run uses, so checks never collide even on a shared store.
+func uniqueHandle(_ prefix: String = "user") -> String {
+    let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    return "\(prefix)_\(suffix)"
+}

@@ -1,0 +1,36 @@
+import Models
+import Services
+import Testing
+
+/// The rules every `PostService` must keep, as named checks.
+///
+/// Run it from an integration's test target with
+/// `@Test(arguments: PostServiceContract.checks(supportedBy: fixture))`.
+public enum PostServiceContract: ServiceContract {
+    /// Every check, grouped by concern; names are stable and unique.
+    public static let checks: [ContractCheck<PostServiceSubject>] =
+        publishingChecks + validationChecks + pagingChecks + deletionChecks + reopenChecks
+}
+
+extension PostServiceSubject {
+    /// Creates a fresh author through the subject's own user service.
+    func makeAuthor(_ prefix: String = "author") async throws -> User {
+        try await users.create(UserDraft(handle: uniqueHandle(prefix), displayName: "Author"))
+    }
+
+    /// Publishes `count` posts by `author` one after another and returns them in publishing order.
+    func publish(_ count: Int, by author: User.ID, prefix: String = "post") async throws -> [Post] {
+        var posts: [Post] = []
+        for index in 0..<count {
+            posts.append(try await self.posts.publish(PostDraft(authorID: author, text: "\(prefix) \(index)")))
+        }
+        return posts
+    }
+
+    /// The whole feed of `author`, walked with `pageSize`.
+    func wholeFeed(of author: User.ID, pageSize: Int = 100) async throws -> [Post] {
+        try await collectAll(pageSize: pageSize) { request throws(ServiceError) in
+            try await posts.feed(authorID: author, page: request)
+        }
+    }
+}

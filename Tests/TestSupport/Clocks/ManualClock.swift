@@ -1,0 +1,98 @@
+/// A clock that stands still until a test moves it with `advance(by:)`.
+///
+/// Sleepers resume, in deadline order, as soon as an advance reaches their deadline; a cancelled
+/// sleeper throws `CancellationError` at once. Safe to use from any task.
+public final class ManualClock: Clock, Sendable {
+    /// A point on the manual timeline: the time advanced since the clock was created.
+    public struct Instant: InstantProtocol {
+        /// The time between the clock's creation and this instant.
+        public let offset: Duration
+
+        /// Creates the instant `offset` after the clock's creation.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` is earlier than `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID = 0
+        var sleepers: [Sleeper] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Creates a clock at offset zero.
+    public init() {}
+
+    /// The current instant; changes only through `advance(by:)`.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// Zero: the manual clock has no granularity.
+    public var minimumResolution: Duration { .zero }
+
+    /// The number of tasks sleeping on this clock, for tests that wait until a sleeper is parked.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until the clock has been advanced to `deadline` or past it.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled while sleeping.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = state.withLock { state in
+                    if deadline <= state.now || Task.isCancelled { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+            try Task.checkCancellation()
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward by `duration` and resumes every sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due {
+            sleeper.continuation.resume()
+        }
+    }
+}

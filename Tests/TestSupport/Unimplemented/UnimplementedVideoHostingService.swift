@@ -1,0 +1,40 @@
+import Models
+import Services
+
+/// A `VideoHostingService` whose every method fails the calling test unless the test provides it.
+public struct UnimplementedVideoHostingService: VideoHostingService {
+    /// Handles `upload(_:progress:)`; when `nil`, the call fails the test.
+    public var onUpload:
+        (
+            @Sendable (VideoUpload, @escaping @Sendable (UploadProgress) -> Void) async throws(ServiceError) ->
+                HostedVideo
+        )?
+    /// Handles `hostedVideo(id:)`; when `nil`, the call fails the test.
+    public var onHostedVideo: (@Sendable (Video.ID) async throws(ServiceError) -> HostedVideo)?
+    /// Handles `delete(id:)`; when `nil`, the call fails the test.
+    public var onDelete: (@Sendable (Video.ID) async throws(ServiceError) -> Void)?
+
+    /// Creates a double with nothing implemented.
+    public init() {}
+
+    /// Calls `onUpload`, or fails the test.
+    public func upload(
+        _ upload: VideoUpload,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws(ServiceError) -> HostedVideo {
+        guard let onUpload else { throw unimplemented("VideoHostingService.upload") }
+        return try await onUpload(upload, progress)
+    }
+
+    /// Calls `onHostedVideo`, or fails the test.
+    public func hostedVideo(id: Video.ID) async throws(ServiceError) -> HostedVideo {
+        guard let onHostedVideo else { throw unimplemented("VideoHostingService.hostedVideo") }
+        return try await onHostedVideo(id)
+    }
+
+    /// Calls `onDelete`, or fails the test.
+    public func delete(id: Video.ID) async throws(ServiceError) {
+        guard let onDelete else { throw unimplemented("VideoHostingService.delete") }
+        try await onDelete(id)
+    }
+}
