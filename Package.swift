@@ -35,6 +35,16 @@ let package = Package(
             dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: - Features
+        .target(name: "Commands"),  // placeholder until the commands branch is merged
+        // Use cases, presenters and view protocols: Models, Services and Commands only, never an integration.
+
+        .target(name: "Features", dependencies: ["Models", "Services", "Commands"]),
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: ["Features", "Commands", "Models", "Services", "InMemoryIntegration", "TestSupport"]
+        ),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 

@@ -1,0 +1,48 @@
+import Commands
+import Models
+import Services
+
+/// Deletes one post.
+public struct DeletePost: Command {
+    /// Which post to delete.
+    public struct Request: Hashable, Sendable {
+        /// The post to delete.
+        public var postID: Post.ID
+
+        /// Creates a request.
+        public init(postID: Post.ID) {
+            self.postID = postID
+        }
+    }
+
+    /// What was deleted.
+    public struct Response: Hashable, Sendable {
+        /// The id of the deleted post.
+        public var deletedID: Post.ID
+
+        /// Creates a response.
+        public init(deletedID: Post.ID) {
+            self.deletedID = deletedID
+        }
+    }
+
+    /// The request this command carries out.
+    public let request: Request
+    private let posts: any PostService
+
+    /// Creates the command; nothing runs until `execute()`.
+    public init(request: Request, posts: any PostService) {
+        self.request = request
+        self.posts = posts
+    }
+
+    /// Deletes the post.
+    ///
+    /// - Throws: `.notFound` when there is no such post (also on a second delete), `.cancelled`,
+    ///   or what the post service throws.
+    public func execute() async throws(ServiceError) -> Response {
+        try ServiceError.checkCancellation()
+        try await posts.delete(id: request.postID)
+        return Response(deletedID: request.postID)
+    }
+}

@@ -1,0 +1,72 @@
+import Commands
+import Services
+
+/// Makes every use case of the app from the services the composition root picked.
+///
+/// Each method returns the abstract command type (`any Command<Response>`), so presenters depend
+/// on "something that produces this response" and tests can hand them a `TestCommand` instead.
+/// A plain value: safe to copy and share across tasks.
+public struct UseCases: Sendable {
+    private let posts: any PostService
+    private let users: any UserService
+    private let library: any VideoLibraryService
+    private let hosting: any VideoHostingService
+    private let uploadTiming: UploadVideo.Timing
+
+    /// Creates the factory.
+    ///
+    /// - Parameters:
+    ///   - clock: paces the polling of video processing; inject a manual clock in tests.
+    ///   - pollInterval: the pause between two processing-status polls.
+    ///   - processingTimeout: how long an upload waits for processing before `.timedOut`.
+    public init(
+        posts: any PostService,
+        users: any UserService,
+        library: any VideoLibraryService,
+        hosting: any VideoHostingService,
+        clock: any Clock<Duration> = ContinuousClock(),
+        pollInterval: Duration = .seconds(1),
+        processingTimeout: Duration = .seconds(300)
+    ) {
+        self.posts = posts
+        self.users = users
+        self.library = library
+        self.hosting = hosting
+        uploadTiming = UploadVideo.Timing(
+            clock: clock,
+            pollInterval: pollInterval,
+            processingTimeout: processingTimeout
+        )
+    }
+
+    /// A command that publishes a post; see `PublishPost`.
+    public func publishPost(_ request: PublishPost.Request) -> any Command<PublishPost.Response> {
+        PublishPost(request: request, posts: posts)
+    }
+
+    /// A command that loads one feed page; see `LoadFeedPage`.
+    public func loadFeedPage(_ request: LoadFeedPage.Request) -> any Command<LoadFeedPage.Response> {
+        LoadFeedPage(request: request, posts: posts)
+    }
+
+    /// A command that deletes a post; see `DeletePost`.
+    public func deletePost(_ request: DeletePost.Request) -> any Command<DeletePost.Response> {
+        DeletePost(request: request, posts: posts)
+    }
+
+    /// A command that fetches or creates the current user; see `EnsureCurrentUser`.
+    public func ensureCurrentUser(_ request: EnsureCurrentUser.Request) -> any Command<EnsureCurrentUser.Response> {
+        EnsureCurrentUser(request: request, users: users)
+    }
+
+    /// A command that uploads, processes and optionally publishes a video; see `UploadVideo`.
+    public func uploadVideo(_ request: UploadVideo.Request) -> any Command<UploadVideo.Response> {
+        let posts = posts
+        return UploadVideo(
+            request: request,
+            hosting: hosting,
+            library: library,
+            timing: uploadTiming
+        ) { PublishPost(request: $0, posts: posts) }
+    }
+}

@@ -1,0 +1,33 @@
+import Features
+import Models
+import Services
+import TestSupport
+import Testing
+
+@Suite("DeletePost")
+struct DeletePostTests {
+    @Test("deletes the post and returns its id")
+    func deletes() async throws {
+        // Given
+        let world = World()
+        let author = try await world.makeUser()
+        let post = try #require(try await world.publish(1, by: author.id).first)
+
+        // When
+        let response = try await DeletePost(request: .init(postID: post.id), posts: world.posts).execute()
+
+        // Then
+        #expect(response.deletedID == post.id)
+        await expectServiceError(.notFound) { () async throws(ServiceError) in try await world.posts.post(id: post.id) }
+    }
+
+    @Test("deleting a missing post is not found")
+    func missing() async {
+        // Given
+        let world = World()
+        let command = DeletePost(request: .init(postID: "missing"), posts: world.posts)
+
+        // When / Then
+        await expectServiceError(.notFound) { () async throws(ServiceError) in try await command.execute() }
+    }
+}

@@ -1,0 +1,58 @@
+import Features
+import Models
+import Services
+import TestSupport
+import Testing
+
+@Suite("LoadFeedPage")
+struct LoadFeedPageTests {
+    @Test("pages through the feed newest first")
+    func pages() async throws {
+        // Given
+        let world = World()
+        let author = try await world.makeUser()
+        let published = try await world.publish(3, by: author.id)
+
+        // When
+        let first = try await LoadFeedPage(request: .init(authorID: author.id, pageSize: 2), posts: world.posts)
+            .execute()
+        let second = try await LoadFeedPage(
+            request: .init(authorID: author.id, pageSize: 2, cursor: first.nextCursor),
+            posts: world.posts
+        ).execute()
+
+        // Then
+        #expect(first.posts == Array(published.prefix(2)))
+        #expect(first.nextCursor != nil)
+        #expect(second.posts == [published[2]])
+        #expect(second.nextCursor == nil)
+    }
+
+    @Test("rejects a page size outside 1–100 before calling the service")
+    func rejectsPageSize() async {
+        // Given
+        let command = LoadFeedPage(request: .init(authorID: "u1", pageSize: 0), posts: UnimplementedPostService())
+
+        // When / Then
+        await expectInvalidInput(field: "pageSize") { () async throws(ServiceError) in try await command.execute() }
+    }
+
+    @Test("identical requests share a coalescing key, different pages do not")
+    func coalescingKey() {
+        // Given
+        let posts = UnimplementedPostService()
+        let first = LoadFeedPage(request: .init(authorID: "u1", pageSize: 20), posts: posts)
+        let same = LoadFeedPage(request: .init(authorID: "u1", pageSize: 20), posts: posts)
+        let next = LoadFeedPage(
+            request: .init(authorID: "u1", pageSize: 20, cursor: Cursor(rawValue: "c")),
+            posts: posts
+        )
+        let other = LoadFeedPage(request: .init(authorID: "u2", pageSize: 20), posts: posts)
+
+        // Then
+        #expect(first.coalescingKey != nil)
+        #expect(first.coalescingKey == same.coalescingKey)
+        #expect(first.coalescingKey != next.coalescingKey)
+        #expect(first.coalescingKey != other.coalescingKey)
+    }
+}
