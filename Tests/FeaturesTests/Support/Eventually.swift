@@ -8,6 +8,7 @@ func eventually(
     _ comment: Comment? = nil,
     maxSteps: Int = 5_000,
     sourceLocation: SourceLocation = #_sourceLocation,
+    isolation: isolated (any Actor)? = #isolation,
     _ condition: () async -> Bool
 ) async -> Bool {
     for step in 0..<maxSteps {
@@ -31,6 +32,7 @@ func advance(
     by step: Duration = .seconds(1),
     maxSteps: Int = 1_000,
     sourceLocation: SourceLocation = #_sourceLocation,
+    isolation: isolated (any Actor)? = #isolation,
     until condition: () async -> Bool
 ) async -> Bool {
     for _ in 0..<maxSteps {
