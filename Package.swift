@@ -36,7 +36,6 @@ let package = Package(
         ),
 
         // MARK: - Features
-        .target(name: "Commands"),  // placeholder until the commands branch is merged
         // Use cases, presenters and view protocols: Models, Services and Commands only, never an integration.
 
         .target(name: "Features", dependencies: ["Models", "Services", "Commands"]),
