@@ -35,6 +35,12 @@ let package = Package(
             dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: - Commands
+        // Operations as values run on a queue with a concurrency limit and coalescing; depends on nothing.
+
+        .target(name: "Commands"),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
+
         // MARK: - Features
         // Use cases, presenters and view protocols: Models, Services and Commands only, never an integration.
 

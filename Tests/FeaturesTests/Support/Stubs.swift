@@ -3,12 +3,12 @@ import Services
 
 /// A `TestCommand` running `body`: the one place tests build stub use cases.
 func stubCommand<Output: Sendable>(_ body: @escaping @Sendable () async throws -> Output) -> TestCommand<Output> {
-    TestCommand(body)
+    TestCommand(body: body)
 }
 
 /// A `TestCommand` returning `output`.
 func stubCommand<Output: Sendable>(returning output: Output) -> TestCommand<Output> {
-    stubCommand { output }
+    TestCommand(returning: output)
 }
 
 /// Executes `command` and returns its outcome, with whatever it threw converted to `ServiceError`.
