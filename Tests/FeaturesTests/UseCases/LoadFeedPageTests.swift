@@ -1,3 +1,4 @@
+import Commands
 import Features
 import Models
 import Services
@@ -54,5 +55,34 @@ struct LoadFeedPageTests {
         #expect(first.coalescingKey == same.coalescingKey)
         #expect(first.coalescingKey != next.coalescingKey)
         #expect(first.coalescingKey != other.coalescingKey)
+    }
+}
+
+@Suite("LoadFeedPage on a CommandQueue")
+struct LoadFeedPageCoalescingTests {
+    @Test("identical loads in flight share one service call")
+    func coalesces() async throws {
+        // Given: a feed that answers only when the gate opens
+        let gate = Gate()
+        let calls = Locked(0)
+        var posts = UnimplementedPostService()
+        posts.onFeed = { _, _ in
+            calls.withLock { $0 += 1 }
+            await gate.wait()
+            return Page(items: [samplePost("p1")], nextCursor: nil)
+        }
+        let queue = CommandQueue(maxConcurrentCommands: 4)
+        let request = LoadFeedPage.Request(authorID: "u1", pageSize: 20)
+        let first = Task { try await queue.run(LoadFeedPage(request: request, posts: posts)) }
+        await eventually("The first load never reached the service") { calls.current == 1 }
+        let second = Task { try await queue.run(LoadFeedPage(request: request, posts: posts)) }
+        await eventually("The second load never joined the first") { await queue.coalescedCallerCount == 2 }
+
+        // When
+        gate.open()
+
+        // Then
+        #expect(try await first.value == second.value)
+        #expect(calls.current == 1)
     }
 }
