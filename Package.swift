@@ -48,6 +48,10 @@ let package = Package(
             dependencies: ["Models", "Services", "TestSupport"],
             path: "Tests/ServiceContracts"
         ),
+        .testTarget(
+            name: "ServiceContractsTests",
+            dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+        ),
     ]
 )
 
