@@ -51,7 +51,8 @@ actor Database {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction that rolls back when `body` throws.
     @discardableResult
-    func transaction<Result: Sendable>(_ body: (Connection) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    func transaction<Result: Sendable>(_ body: (Connection) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result
+    {
         let connection = try openConnection()
         return try connection.transaction { () throws(SQLiteError) in try body(connection) }
     }

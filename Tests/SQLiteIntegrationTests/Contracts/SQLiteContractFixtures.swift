@@ -56,7 +56,8 @@ enum SQLiteContractFixtures {
         )
     }
 
-    private static func postSubject(store: FileStore, integration: SQLiteIntegration) async throws -> PostServiceSubject {
+    private static func postSubject(store: FileStore, integration: SQLiteIntegration) async throws -> PostServiceSubject
+    {
         PostServiceSubject(
             posts: integration.postService,
             users: integration.userService,
@@ -80,7 +81,8 @@ enum SQLiteContractFixtures {
         return UserServiceSubject(users: integration.userService, tearDown: { await integration.stop() })
     }
 
-    private static func userSubject(store: FileStore, integration: SQLiteIntegration) async throws -> UserServiceSubject {
+    private static func userSubject(store: FileStore, integration: SQLiteIntegration) async throws -> UserServiceSubject
+    {
         UserServiceSubject(
             users: integration.userService,
             reopen: {
@@ -93,7 +95,8 @@ enum SQLiteContractFixtures {
 
     // MARK: Video library
 
-    static let fileLibrary = ContractFixture<VideoLibrarySubject>(integration: fileIntegration, capabilities: [.reopen]) {
+    static let fileLibrary = ContractFixture<VideoLibrarySubject>(integration: fileIntegration, capabilities: [.reopen])
+    {
         let store = try FileStore()
         return try await librarySubject(store: store, integration: try await store.start())
     }

@@ -5,7 +5,9 @@ import Testing
 struct SQLiteFileVideoLibraryServiceContractTests {
     static let fixture = SQLiteContractFixtures.fileLibrary
 
-    @Test("SQLite (file) VideoLibraryService contract", arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
+    @Test(
+        "SQLite (file) VideoLibraryService contract",
+        arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
     func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
         try await check.run(with: Self.fixture)
     }

@@ -5,7 +5,9 @@ import Testing
 struct SQLiteInMemoryVideoLibraryServiceContractTests {
     static let fixture = SQLiteContractFixtures.memoryLibrary
 
-    @Test("SQLite (in-memory) VideoLibraryService contract", arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
+    @Test(
+        "SQLite (in-memory) VideoLibraryService contract",
+        arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
     func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
         try await check.run(with: Self.fixture)
     }

@@ -34,7 +34,8 @@ enum SQLInterpolationScanner {
 
     /// The offending literals in every `.swift` file under `directory`.
     static func findings(under directory: URL) throws -> [Finding] {
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "swift" } ?? []
         return try files.sorted { $0.path < $1.path }.flatMap { url in
