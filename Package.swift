@@ -35,6 +35,32 @@ let package = Package(
             dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: SQLite (the embedded default store)
+        // The system SQLite library: pkg-config finds it on Linux, the SDK provides it on Apple platforms.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Integrations/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "SQLiteIntegration",
+            dependencies: ["CSQLite", "Models", "Services"],
+            path: "Integrations/SQLite"
+        ),
+        // A helper process for the kill and two-process tests; `swift test` builds it next to the tests.
+        .executableTarget(
+            name: "SQLiteWriterFixture",
+            dependencies: ["SQLiteIntegration", "Models", "Services"],
+            path: "Tests/SQLiteWriterFixture"
+        ),
+        .testTarget(
+            name: "SQLiteIntegrationTests",
+            dependencies: [
+                "SQLiteIntegration", "SQLiteWriterFixture", "Models", "Services", "ServiceContracts", "TestSupport",
+            ]
+        ),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 
