@@ -61,6 +61,17 @@ let package = Package(
             ]
         ),
 
+        // MARK: Mock video host (a simulated vendor SDK storing uploads on disk)
+        .target(
+            name: "MockVideoHostIntegration",
+            dependencies: ["Models", "Services"],
+            path: "Integrations/MockVideoHost"
+        ),
+        .testTarget(
+            name: "MockVideoHostIntegrationTests",
+            dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+        ),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 
