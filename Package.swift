@@ -72,6 +72,19 @@ let package = Package(
             dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: - App (the composition root) and the sample app
+
+        .target(
+            name: "App",
+            dependencies: [
+                "Models", "Services", "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
+            ]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "Models", "Services", "InMemoryIntegration", "TestSupport"]
+        ),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 
