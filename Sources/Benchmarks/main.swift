@@ -1,0 +1,26 @@
+import Foundation
+
+/// Every suite, in table order. Add a suite by writing one file and appending it here.
+let suites: [any BenchmarkSuite] = [
+    CommandQueueOverheadSuite(),
+    CoalescingSuite(),
+]
+
+let filter = CommandLine.arguments.dropFirst().first
+let selected = suites.filter { suite in filter.map(suite.matches) ?? true }
+guard !selected.isEmpty else {
+    let names = suites.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(Data("No benchmark matches '\(filter ?? "")'. Available: \(names)\n".utf8))
+    exit(1)
+}
+
+#if DEBUG
+    print("Warning: debug build; run `swift run -c release Benchmarks` for meaningful figures.\n")
+#endif
+
+var table = ResultTable()
+for suite in selected {
+    FileHandle.standardError.write(Data("Running \(suite.name)...\n".utf8))
+    table.rows += try await suite.run()
+}
+print(table.render())
