@@ -61,6 +61,30 @@ let package = Package(
             ]
         ),
 
+        // MARK: Mock video host (a simulated vendor SDK storing uploads on disk)
+        .target(
+            name: "MockVideoHostIntegration",
+            dependencies: ["Models", "Services"],
+            path: "Integrations/MockVideoHost"
+        ),
+        .testTarget(
+            name: "MockVideoHostIntegrationTests",
+            dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+        ),
+
+        // MARK: - App (the composition root) and the sample app
+
+        .target(
+            name: "App",
+            dependencies: [
+                "Models", "Services", "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
+            ]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "Models", "Services", "InMemoryIntegration", "TestSupport"]
+        ),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 
@@ -73,6 +97,10 @@ let package = Package(
             name: "ServiceContracts",
             dependencies: ["Models", "Services", "TestSupport"],
             path: "Tests/ServiceContracts"
+        ),
+        .testTarget(
+            name: "ServiceContractsTests",
+            dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
     ]
 )

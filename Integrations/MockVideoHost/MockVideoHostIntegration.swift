@@ -1,0 +1,78 @@
+import Foundation
+import Services
+
+/// The mock video host: a simulated vendor SDK (`MediaHostClient`) that stores uploads in a
+/// directory it owns, processes them on an injectable clock, and is served to the app as a
+/// `VideoHostingService`.
+///
+/// `start()` checks the API key and prepares the storage directory; `stop()` cancels uploads in
+/// progress (removing their partial files) and refuses further calls. Safe to use from any task.
+public final class MockVideoHostIntegration: Integration {
+    /// `"Mock video host"`.
+    public let name = "Mock video host"
+    /// The settings the integration was made with (the API key is redacted when printed).
+    public let configuration: Configuration
+    /// The video hosting service; it serves between `start()` and `stop()`.
+    public let hostingService: MockVideoHostingService
+
+    private let client: MediaHostClient
+    private let lifecycle = LifecycleState()
+
+    /// Creates a stopped integration; nothing touches the disk until `start()`.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        client = MediaHostClient(configuration: configuration.clientConfiguration)
+        hostingService = MockVideoHostingService(client: client)
+    }
+
+    /// Checks the API key and creates the storage directory, or checks the existing one.
+    ///
+    /// - Throws: `.unauthorized` for a malformed API key, `.corruptData` naming the path when a
+    ///   file stands where the storage directory should be, `.unavailable` when the directory
+    ///   cannot be created or written. Existing files are never touched, except partial uploads
+    ///   left by a crash, which are removed.
+    public func start() async throws(ServiceError) {
+        do {
+            try await client.open()
+        } catch {
+            let failure = ServiceError(error)
+            await lifecycle.set(.failed(reason: failure.description))
+            throw failure
+        }
+        await lifecycle.set(.healthy)
+    }
+
+    /// Cancels uploads in progress, waits until their partial files are removed, and refuses
+    /// further calls. Safe to call more than once, and before `start()`.
+    public func stop() async {
+        await client.close()
+        if await lifecycle.health == .healthy {
+            await lifecycle.set(.stopped)
+        }
+    }
+
+    /// Nothing to do: the host keeps no buffered writes.
+    public func handle(_ event: LifecycleEvent) async {}
+
+    /// `.healthy` while started and its storage directory is still there, `.failed` when start
+    /// failed or the directory has gone, otherwise `.notStarted` or `.stopped`.
+    public func health() async -> IntegrationHealth {
+        let health = await lifecycle.health
+        guard health == .healthy else { return health }
+        var isDirectory: ObjCBool = false
+        let path = configuration.storageDirectory.path
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failed(reason: "the storage directory \(path) is gone")
+        }
+        return .healthy
+    }
+}
+
+/// The integration's reported health, changed by start and stop.
+private actor LifecycleState {
+    private(set) var health: IntegrationHealth = .notStarted
+
+    func set(_ health: IntegrationHealth) {
+        self.health = health
+    }
+}

@@ -1,0 +1,23 @@
+import ServiceContracts
+import Testing
+
+@Suite("Mock video host VideoHostingService contract")
+struct MockVideoHostVideoHostingServiceContractTests {
+    static let fixture = MockVideoHostContractFixtures.hosting
+
+    @Test(
+        "Mock video host VideoHostingService contract",
+        arguments: VideoHostingServiceContract.checks(supportedBy: fixture)
+    )
+    func contract(_ check: ContractCheck<VideoHostingSubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "Mock video host VideoHostingService contract: checks this fixture cannot run",
+        .enabled(if: VideoHostingServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try VideoHostingServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}
