@@ -127,6 +127,15 @@ final class Connection {
 }
 
 extension Connection {
+    /// Whether closing the last connection to a WAL database copies the log into the file.
+    ///
+    /// Off while a file is being checked at start, so refusing a file (e.g. one from a newer app
+    /// with an uncheckpointed log) leaves both the database and its log byte for byte as they were.
+    func setCheckpointOnClose(_ enabled: Bool) throws(SQLiteError) {
+        let code = csqlite_set_checkpoint_on_close(handle, enabled ? 1 : 0)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+    }
+
     /// Makes SQLite retry for up to `milliseconds` when another connection holds a lock, instead of
     /// failing at once with `SQLITE_BUSY` (the default busy handler is none).
     func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {

@@ -4,13 +4,14 @@ extension Database {
     /// Opens `path` and makes it ready for the services, in an order that writes nothing until the
     /// file is known to be a healthy database this app can read:
     ///
-    /// 1. open with extended result codes; set `busy_timeout` and `foreign_keys = ON` (both are
-    ///    per connection and off by default);
+    /// 1. open with extended result codes and without the checkpoint-on-close (so closing after a
+    ///    refusal cannot copy a leftover log into the file); set `busy_timeout` and
+    ///    `foreign_keys = ON` (both per connection and off by default);
     /// 2. read `user_version` (the first read: a file that is not a database fails here) and
     ///    refuse a schema newer than the app's;
     /// 3. `PRAGMA quick_check` (reads every page; a truncated file fails here);
     /// 4. `journal_mode = WAL` and `synchronous = NORMAL` (the first writes);
-    /// 5. apply pending migrations.
+    /// 5. apply pending migrations, then turn the checkpoint-on-close back on.
     ///
     /// On any failure the connection is closed and the file is left as it was.
     static func openChecked(
@@ -22,6 +23,7 @@ extension Database {
         let connection: Connection
         do {
             connection = try Connection(path: path)
+            try connection.setCheckpointOnClose(false)
             try connection.execute("PRAGMA foreign_keys = ON")
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         } catch {
@@ -41,6 +43,11 @@ extension Database {
             throw .sqlite(error)
         }
         try migrator.migrate(connection)
+        do {
+            try connection.setCheckpointOnClose(true)
+        } catch {
+            throw .sqlite(error)
+        }
         return connection
     }
 

@@ -69,4 +69,26 @@ struct SQLiteBadFileTests {
         await integration.stop()
         #expect(try file.digest() == before)
     }
+
+    @Test("a newer database whose version is still in its log is refused; file and log unchanged")
+    func newerSchemaVersionInLog() async throws {
+        // Given a database whose newer version was committed to the log but never checkpointed
+        let file = try DatabaseFile()
+        try await file.populate(posts: 3)
+        try setUserVersionInLog(42, of: file)
+        let log = URL(fileURLWithPath: file.url.path + "-wal")
+        let before = (try file.digest(), try SampleFile.sha256(of: log))
+
+        // When the integration starts on it and is stopped
+        let integration = file.integration()
+        let error = await expectServiceError(.corruptData) { () throws(ServiceError) in
+            try await integration.start()
+        }
+        await integration.stop()
+
+        // Then the newer version was seen, and neither the file nor its log changed
+        #expect(error.map { "\($0)".contains("42") } == true)
+        #expect(try file.digest() == before.0)
+        #expect(try SampleFile.sha256(of: log) == before.1)
+    }
 }

@@ -17,3 +17,11 @@ func withRawConnection<Result>(to file: DatabaseFile, _ body: (Connection) throw
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return result
 }
+
+/// Sets the schema version of a closed database file in its write-ahead log only, as a newer app
+/// that was killed before any checkpoint would have left it.
+func setUserVersionInLog(_ version: Int, of file: DatabaseFile) throws {
+    let connection = try Connection(path: file.url.path)
+    try connection.setCheckpointOnClose(false)
+    try connection.execute("PRAGMA user_version = " + String(version))
+}
