@@ -35,6 +35,32 @@ let package = Package(
             dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: SQLite (the embedded default store)
+        // The system SQLite library: pkg-config finds it on Linux, the SDK provides it on Apple platforms.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Integrations/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(
+            name: "SQLiteIntegration",
+            dependencies: ["CSQLite", "Models", "Services"],
+            path: "Integrations/SQLite"
+        ),
+        // A helper process for the kill and two-process tests; `swift test` builds it next to the tests.
+        .executableTarget(
+            name: "SQLiteWriterFixture",
+            dependencies: ["SQLiteIntegration", "Models", "Services"],
+            path: "Tests/SQLiteWriterFixture"
+        ),
+        .testTarget(
+            name: "SQLiteIntegrationTests",
+            dependencies: [
+                "SQLiteIntegration", "SQLiteWriterFixture", "Models", "Services", "ServiceContracts", "TestSupport",
+            ]
+        ),
+
         // MARK: Mock video host (a simulated vendor SDK storing uploads on disk)
         .target(
             name: "MockVideoHostIntegration",
@@ -44,6 +70,19 @@ let package = Package(
         .testTarget(
             name: "MockVideoHostIntegrationTests",
             dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+        ),
+
+        // MARK: - App (the composition root) and the sample app
+
+        .target(
+            name: "App",
+            dependencies: [
+                "Models", "Services", "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
+            ]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "Models", "Services", "InMemoryIntegration", "TestSupport"]
         ),
 
         // MARK: - Test support and contracts
@@ -58,6 +97,10 @@ let package = Package(
             name: "ServiceContracts",
             dependencies: ["Models", "Services", "TestSupport"],
             path: "Tests/ServiceContracts"
+        ),
+        .testTarget(
+            name: "ServiceContractsTests",
+            dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
     ]
 )

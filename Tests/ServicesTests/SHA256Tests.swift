@@ -16,4 +16,17 @@ struct SHA256Tests {
     func knownVectors(message: String, digest: String) {
         #expect(SHA256.hexDigest(of: Array(message.utf8)) == digest)
     }
+
+    @Test("One million 'a' bytes, fed in uneven chunks")
+    func millionA() {
+        var hash = SHA256()
+        let chunk = [UInt8](repeating: 0x61, count: 999)
+        var remaining = 1_000_000
+        while remaining > 0 {
+            let count = min(remaining, chunk.count)
+            hash.update(chunk[..<count])
+            remaining -= count
+        }
+        #expect(hash.finalize() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
 }

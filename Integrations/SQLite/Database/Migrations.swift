@@ -1,0 +1,47 @@
+extension Migration {
+    /// Every migration in order. Append new ones at the end; never edit one that has shipped.
+    ///
+    /// To add a migration: append `Migration(version: n + 1, ...)` whose SQL ends with
+    /// `PRAGMA user_version = n + 1;`, then add a test that upgrades a database from version `n`.
+    static let all: [Migration] = [
+        Migration(
+            version: 1,
+            summary: "users and posts, with the feed index",
+            sql: """
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    handle TEXT NOT NULL UNIQUE,
+                    display_name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE posts (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    author_id TEXT NOT NULL REFERENCES users (id),
+                    text TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    video_id TEXT
+                );
+                CREATE INDEX posts_by_author_newest_first ON posts (author_id, created_at DESC, id DESC);
+                PRAGMA user_version = 1;
+                """
+        ),
+        Migration(
+            version: 2,
+            summary: "the video library, with the listing index",
+            sql: """
+                CREATE TABLE videos (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    duration_ms INTEGER,
+                    status TEXT NOT NULL CHECK (status IN ('processing', 'ready', 'failed')),
+                    playback_url TEXT,
+                    failure_reason TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX videos_by_owner_newest_first ON videos (owner_id, created_at DESC, id DESC);
+                PRAGMA user_version = 2;
+                """
+        ),
+    ]
+}

@@ -1,0 +1,146 @@
+import Services
+
+/// Starts, stops and watches every integration the app uses.
+///
+/// - `start()` starts every integration concurrently (they are independent), each within its own
+///   timeout. Start is all-or-nothing for required integrations: if one fails, those already
+///   started are stopped again and the error names the integration, the cause and the remedy. An
+///   optional integration that fails to start is reported as degraded and the app carries on.
+/// - `handle(_:)` forwards app lifecycle events (entering the background flushes pending writes).
+/// - `stop()` stops every started integration in reverse registration order.
+///
+/// An actor: safe to call from any task; calls are serialised.
+public actor IntegrationsManager {
+    /// One integration and how the app depends on it.
+    public struct Registration: Sendable {
+        /// The integration to drive.
+        public let integration: any Integration
+        /// Whether the app cannot run without it (a local store) or can run degraded (a remote backend).
+        public let isRequired: Bool
+        /// How long `start()` may take before it counts as failed.
+        public let startTimeout: Duration
+
+        /// Registers `integration`; required, with a 10 second start timeout, unless told otherwise.
+        public init(_ integration: any Integration, isRequired: Bool = true, startTimeout: Duration = .seconds(10)) {
+            self.integration = integration
+            self.isRequired = isRequired
+            self.startTimeout = startTimeout
+        }
+    }
+
+    /// One line of the health report.
+    public struct HealthEntry: Sendable, Hashable {
+        /// The integration's name.
+        public let name: String
+        /// Whether the app needs it.
+        public let isRequired: Bool
+        /// Its current health.
+        public let health: IntegrationHealth
+    }
+
+    private let registrations: [Registration]
+    private var started: [Int] = []
+    private var startFailures: [Int: ServiceError] = [:]
+
+    /// Creates a manager for `registrations`, in the order they should start (and stop in reverse).
+    public init(_ registrations: [Registration]) {
+        self.registrations = registrations
+    }
+
+    /// Starts every integration; see the type's documentation for the rules.
+    ///
+    /// - Throws: `IntegrationStartError` for the first required integration that failed, after
+    ///   stopping every integration that had started.
+    public func start() async throws(IntegrationStartError) {
+        let outcomes = await withTaskGroup(of: (Int, ServiceError?).self) { group in
+            for (index, registration) in registrations.enumerated() {
+                group.addTask {
+                    (index, await Self.start(registration.integration, within: registration.startTimeout))
+                }
+            }
+            var outcomes: [Int: ServiceError?] = [:]
+            for await (index, failure) in group {
+                outcomes[index] = failure
+            }
+            return outcomes
+        }
+        started = registrations.indices.filter { outcomes[$0] == .some(nil) }
+        startFailures = outcomes.compactMapValues { $0 }
+        let requiredFailure = registrations.indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
+        if let index = requiredFailure, let cause = startFailures[index] {
+            // Stop everything, not only what reported success: a start that timed out may have
+            // half-opened resources, and `stop()` is safe on an integration that never started.
+            for registration in registrations.reversed() {
+                await registration.integration.stop()
+            }
+            started.removeAll()
+            throw IntegrationStartError(integration: registrations[index].integration.name, cause: cause)
+        }
+    }
+
+    /// Forwards `event` to every started integration, in registration order.
+    public func handle(_ event: LifecycleEvent) async {
+        for index in started {
+            await registrations[index].integration.handle(event)
+        }
+    }
+
+    /// Stops every started integration in reverse registration order. Safe to call more than once.
+    public func stop() async {
+        for index in started.reversed() {
+            await registrations[index].integration.stop()
+        }
+        started.removeAll()
+    }
+
+    /// The health of every registered integration, in registration order. An optional integration
+    /// that failed to start is reported as degraded with the failure as the reason.
+    public func healthReport() async -> [HealthEntry] {
+        var entries: [HealthEntry] = []
+        for (index, registration) in registrations.enumerated() {
+            var health = await registration.integration.health()
+            if let failure = startFailures[index], !registration.isRequired {
+                health = .degraded(reason: failure.description)
+            }
+            entries.append(
+                HealthEntry(name: registration.integration.name, isRequired: registration.isRequired, health: health))
+        }
+        return entries
+    }
+
+    private enum StartOutcome: Sendable {
+        case started
+        case failed(ServiceError)
+    }
+
+    /// Starts `integration`, turning a timeout into `.timedOut`. The late start is cancelled; an
+    /// integration's `start()` must honour cancellation for the timeout to bound the wait.
+    private static func start(_ integration: any Integration, within timeout: Duration) async -> ServiceError? {
+        let outcome = await withTaskGroup(of: StartOutcome?.self) { group in
+            group.addTask {
+                do throws(ServiceError) {
+                    try await integration.start()
+                    return .started
+                } catch {
+                    return .failed(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                    return .failed(.timedOut(operation: "starting \(integration.name) (limit \(timeout))"))
+                } catch {
+                    return nil  // Cancelled because the start finished first.
+                }
+            }
+            var first: StartOutcome?
+            while first == nil, let next = await group.next() {
+                first = next
+            }
+            group.cancelAll()
+            return first
+        }
+        if case .failed(let error) = outcome { return error }
+        return nil
+    }
+}

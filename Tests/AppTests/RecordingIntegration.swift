@@ -1,0 +1,52 @@
+import Services
+import TestSupport
+
+/// An integration that records what the manager asked of it, in one log shared across integrations.
+final class RecordingIntegration: Integration {
+    enum Behaviour: Sendable {
+        case succeeds
+        case fails(ServiceError)
+        /// Never finishes starting unless cancelled.
+        case hangs
+    }
+
+    let name: String
+    private let behaviour: Behaviour
+    private let log: Locked<[String]>
+    private let state = Locked<IntegrationHealth>(.notStarted)
+
+    init(_ name: String, _ behaviour: Behaviour = .succeeds, log: Locked<[String]>) {
+        self.name = name
+        self.behaviour = behaviour
+        self.log = log
+    }
+
+    func start() async throws(ServiceError) {
+        log.withLock { $0.append("start \(name)") }
+        switch behaviour {
+        case .succeeds:
+            state.withLock { $0 = .healthy }
+        case .fails(let error):
+            state.withLock { $0 = .failed(reason: error.description) }
+            throw error
+        case .hangs:
+            while !Task.isCancelled {
+                await Task.yield()
+            }
+            throw .cancelled
+        }
+    }
+
+    func stop() async {
+        log.withLock { $0.append("stop \(name)") }
+        state.withLock { $0 = .stopped }
+    }
+
+    func handle(_ event: LifecycleEvent) async {
+        log.withLock { $0.append("\(event.rawValue) \(name)") }
+    }
+
+    func health() async -> IntegrationHealth {
+        state.current
+    }
+}

@@ -1,0 +1,22 @@
+import ServiceContracts
+import Testing
+
+@Suite("SQLite (file) VideoLibraryService contract")
+struct SQLiteFileVideoLibraryServiceContractTests {
+    static let fixture = SQLiteContractFixtures.fileLibrary
+
+    @Test(
+        "SQLite (file) VideoLibraryService contract",
+        arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "SQLite (file) VideoLibraryService contract: checks this fixture cannot run",
+        .enabled(if: VideoLibraryServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try VideoLibraryServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

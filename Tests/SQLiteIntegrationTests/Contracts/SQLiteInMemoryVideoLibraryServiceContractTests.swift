@@ -1,0 +1,22 @@
+import ServiceContracts
+import Testing
+
+@Suite("SQLite (in-memory) VideoLibraryService contract")
+struct SQLiteInMemoryVideoLibraryServiceContractTests {
+    static let fixture = SQLiteContractFixtures.memoryLibrary
+
+    @Test(
+        "SQLite (in-memory) VideoLibraryService contract",
+        arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "SQLite (in-memory) VideoLibraryService contract: checks this fixture cannot run",
+        .enabled(if: VideoLibraryServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try VideoLibraryServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}
