@@ -40,29 +40,34 @@ struct MediaTransfer {
         isCancelled: () async -> Bool,
         progress: (TransferProgress) -> Void
     ) async throws(MediaHostError) -> String {
-        let reader: FileHandle
-        do {
-            reader = try FileHandle(forReadingFrom: source)
-        } catch {
-            throw .sourceUnreadable(path: source.path, reason: error.localizedDescription)
+        guard let reader = InputStream(url: source) else {
+            throw .sourceUnreadable(path: source.path, reason: "cannot open it for reading")
         }
-        defer { try? reader.close() }
+        reader.open()
+        defer { reader.close() }
+        if reader.streamStatus == .error {
+            throw .sourceUnreadable(
+                path: source.path, reason: reader.streamError?.localizedDescription ?? "cannot open it")
+        }
         let writer = try openDestination()
         defer { try? writer.close() }
+        // One buffer for the whole transfer: a single read(2) per chunk, and nothing else grows
+        // with the file's size.
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
         var digest = digest
         var written: Int64 = 0
         while true {
             if Task.isCancelled { throw .cancelled }
             if await isCancelled() { throw .cancelled }
-            let chunk: Data
-            do {
-                chunk = try reader.read(upToCount: chunkSize) ?? Data()
-            } catch {
-                throw .sourceUnreadable(path: source.path, reason: error.localizedDescription)
+            let count = reader.read(&buffer, maxLength: buffer.count)
+            if count < 0 {
+                throw .sourceUnreadable(
+                    path: source.path, reason: reader.streamError?.localizedDescription ?? "read failed")
             }
-            if chunk.isEmpty { break }
-            written += Int64(chunk.count)
+            if count == 0 { break }
+            written += Int64(count)
             guard written <= expectedSize else { throw .sourceChanged(path: source.path) }
+            let chunk = Data(buffer[0..<count])
             do {
                 try writer.write(contentsOf: chunk)
             } catch {

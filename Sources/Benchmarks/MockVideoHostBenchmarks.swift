@@ -1,0 +1,163 @@
+import Foundation
+import MockVideoHostIntegration
+import Models
+import Services
+
+/// One row of the mock video host's benchmark table: a measurement against its baseline.
+struct MockVideoHostBenchmarkRow: Sendable {
+    /// What was measured.
+    var name: String
+    /// The baseline's result, with its unit.
+    var baseline: String
+    /// The mock host's result, with its unit.
+    var subject: String
+    /// How many times the baseline's speed the subject's cost is (subject time / baseline time),
+    /// or `nil` when the row is not a comparison of times.
+    var ratio: Double?
+    /// How to read the row.
+    var note: String
+}
+
+/// Measures the mock video host on a large upload (run in release mode).
+///
+/// Uploads a sparse file through `MockVideoHostingService` (chunked copy into the host's storage
+/// plus SHA-256 of every byte) and copies the same file with `cp` in the same run; then reports
+/// the process's peak resident memory during the upload against its resident memory before it.
+enum MockVideoHostBenchmarks {
+    /// Runs the measurements on a sparse file of `byteCount` bytes (1 GiB by default) in a fresh
+    /// temporary directory, removed afterwards.
+    static func run(byteCount: Int64 = 1 << 30) async throws -> [MockVideoHostBenchmarkRow] {
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("silo-bench-mockhost-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let source = work.appendingPathComponent("source.mp4", isDirectory: false)
+        try makeSparseFile(at: source, byteCount: byteCount)
+
+        let copy = work.appendingPathComponent("copy.mp4", isDirectory: false)
+        let cpTime = try timeCopy(arguments: [source.path, copy.path])
+        try FileManager.default.removeItem(at: copy)
+        let denseCpTime = try timeCopy(arguments: ["--sparse=never", source.path, copy.path])
+        try FileManager.default.removeItem(at: copy)
+
+        let host = MockVideoHostIntegration(
+            configuration: .init(storageDirectory: work.appendingPathComponent("host", isDirectory: true))
+        )
+        try await host.start()
+        defer { Task { await host.stop() } }
+        let memoryBefore = ProcessMemory.resetPeak()
+        let start = ContinuousClock.now
+        _ = try await host.hostingService.upload(
+            VideoUpload(fileURL: source, title: "Benchmark", ownerID: "bench"),
+            progress: { _ in }
+        )
+        let uploadTime = ContinuousClock.now - start
+        let peak = ProcessMemory.peakResident()
+
+        let uploadRate = megabytesPerSecond(byteCount, uploadTime)
+        let size = "\(byteCount / (1 << 20)) MiB sparse file"
+        var rows = [
+            MockVideoHostBenchmarkRow(
+                name: "Mock host upload, \(size) (MB/s)",
+                baseline: format(megabytesPerSecond(byteCount, cpTime)) + " MB/s (cp)",
+                subject: format(uploadRate) + " MB/s",
+                ratio: seconds(uploadTime) / seconds(cpTime),
+                note: "cp skips the holes of a sparse file; the host writes and SHA-256-hashes every byte"
+            ),
+            MockVideoHostBenchmarkRow(
+                name: "Mock host upload vs cp --sparse=never, \(size) (MB/s)",
+                baseline: format(megabytesPerSecond(byteCount, denseCpTime)) + " MB/s (cp --sparse=never)",
+                subject: format(uploadRate) + " MB/s",
+                ratio: seconds(uploadTime) / seconds(denseCpTime),
+                note: "both write every byte; the difference is the host's SHA-256 and chunk handling"
+            ),
+        ]
+        if let memoryBefore, let peak {
+            let growth = peak - memoryBefore
+            rows.append(
+                MockVideoHostBenchmarkRow(
+                    name: "Mock host upload, \(size): peak resident memory (MiB)",
+                    baseline: format(mebibytes(memoryBefore)) + " MiB before",
+                    subject: format(mebibytes(peak)) + " MiB peak",
+                    ratio: nil,
+                    note: "+\(format(mebibytes(growth))) MiB over the baseline (target: under 64 MiB)"
+                )
+            )
+        } else {
+            rows.append(
+                MockVideoHostBenchmarkRow(
+                    name: "Mock host upload, \(size): peak resident memory (MiB)",
+                    baseline: "n/a", subject: "n/a", ratio: nil,
+                    note: "not measured: /proc/self/status is Linux only"
+                )
+            )
+        }
+        return rows
+    }
+
+    /// Creates a file of `byteCount` bytes that occupies no disk blocks.
+    private static func makeSparseFile(at url: URL, byteCount: Int64) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(byteCount))
+    }
+
+    /// Runs `/bin/cp` with `arguments` and returns how long it took.
+    private static func timeCopy(arguments: [String]) throws -> Duration {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cp")
+        process.arguments = arguments
+        let start = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - start
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cp \(arguments) failed"])
+        }
+        return elapsed
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+
+    private static func megabytesPerSecond(_ bytes: Int64, _ duration: Duration) -> Double {
+        Double(bytes) / 1e6 / max(seconds(duration), 1e-9)
+    }
+
+    private static func mebibytes(_ bytes: Int64) -> Double {
+        Double(bytes) / 1_048_576
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}
+
+/// The process's resident memory from `/proc/self/status` (Linux).
+private enum ProcessMemory {
+    /// Resets the peak to the current resident size (`/proc/self/clear_refs`, Linux 4.0+) and
+    /// returns the current resident size in bytes, or `nil` where there is no `/proc`.
+    static func resetPeak() -> Int64? {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+        return field("VmRSS")
+    }
+
+    /// The peak resident size in bytes since the last reset, or `nil` where there is no `/proc`.
+    static func peakResident() -> Int64? {
+        field("VmHWM")
+    }
+
+    private static func field(_ name: String) -> Int64? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let kilobytes = line.split(separator: " ").compactMap { Int64($0) }.first
+            return kilobytes.map { $0 * 1_024 }
+        }
+        return nil
+    }
+}
