@@ -7,22 +7,37 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+// The dependency rules these targets follow are in Docs/Architecture.md and are checked by
+// scripts/check-architecture. No package dependencies: the toolchain and the system SQLite only.
 let package = Package(
     name: "Silo",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
+        .executable(name: "silo", targets: ["SiloCLI"]),
         .library(name: "Models", targets: ["Models"]),
         .library(name: "Services", targets: ["Services"]),
+        .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "Features", targets: ["Features"]),
+        .library(name: "App", targets: ["App"]),
     ],
     targets: [
-        // MARK: - Models & Services
+        // MARK: - Models, Services, Commands, Features
+        // Pure Swift: no integration, no outside-facing framework.
 
         .target(name: "Models"),
         .testTarget(name: "ModelsTests", dependencies: ["Models"]),
         .target(name: "Services", dependencies: ["Models"]),
         .testTarget(name: "ServicesTests", dependencies: ["Models", "Services"]),
+        .target(name: "Commands"),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
+        .target(name: "Features", dependencies: ["Models", "Services", "Commands"]),
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: ["Features", "Commands", "Models", "Services", "InMemoryIntegration", "TestSupport"]
+        ),
 
         // MARK: - Integrations
+        // One target per third-party dependency: Models, Services (and Commands) only, never each other.
 
         // MARK: In-memory (the reference implementation of every service)
         .target(
@@ -72,21 +87,6 @@ let package = Package(
             dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
-        // MARK: - Commands
-        // Operations as values run on a queue with a concurrency limit and coalescing; depends on nothing.
-
-        .target(name: "Commands"),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
-
-        // MARK: - Features
-        // Use cases, presenters and view protocols: Models, Services and Commands only, never an integration.
-
-        .target(name: "Features", dependencies: ["Models", "Services", "Commands"]),
-        .testTarget(
-            name: "FeaturesTests",
-            dependencies: ["Features", "Commands", "Models", "Services", "InMemoryIntegration", "TestSupport"]
-        ),
-
         // MARK: - App (the composition root) and the sample app
 
         .target(
@@ -98,6 +98,26 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: ["App", "Models", "Services", "InMemoryIntegration", "TestSupport"]
+        ),
+        .executableTarget(
+            name: "SiloCLI",
+            dependencies: ["App", "Features", "Models", "Services"]
+        ),
+        // End-to-end: runs the built `silo` binary as a subprocess in a temporary directory.
+        .testTarget(
+            name: "SiloCLITests",
+            dependencies: ["SiloCLI", "TestSupport"]
+        ),
+
+        // MARK: - Benchmarks
+        // `swift run -c release Benchmarks` (or scripts/bench): each row against a baseline measured in
+        // the same run. It measures raw SQLite, so it may use CSQLite like the SQLite integration.
+
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
+            ]
         ),
 
         // MARK: - Test support and contracts

@@ -4,6 +4,8 @@ import Foundation
 let suites: [any BenchmarkSuite] = [
     CommandQueueOverheadSuite(),
     CoalescingSuite(),
+    SQLiteSuite(),
+    MockVideoHostSuite(),
 ]
 
 let filter = CommandLine.arguments.dropFirst().first

@@ -31,7 +31,8 @@ struct OptionParser {
     mutating func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let text = try optionalValue(name) else { return fallback }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(command): \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError(
+                "\(command): \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
