@@ -15,6 +15,10 @@ struct SiloCLITests {
         #expect(outcome.standardOutput.contains("My first video on Silo"))
         #expect(outcome.standardError.isEmpty)
         #expect(FileManager.default.fileExists(atPath: silo.databaseURL.path))
+        let videos = try silo.run("videos")
+        #expect(videos.status == 0)
+        #expect(videos.standardOutput.contains("Tour sample"))
+        #expect(videos.standardOutput.contains("ready"))
     }
 
     @Test("A post published in one run is in the feed of the next")

@@ -49,6 +49,13 @@ public struct UseCases: Sendable {
         LoadFeedPage(request: request, posts: posts)
     }
 
+    /// A command that loads one page of the user's saved videos; see `LoadVideoLibraryPage`.
+    public func loadVideoLibraryPage(_ request: LoadVideoLibraryPage.Request) -> any Command<
+        LoadVideoLibraryPage.Response
+    > {
+        LoadVideoLibraryPage(request: request, library: library)
+    }
+
     /// A command that deletes a post; see `DeletePost`.
     public func deletePost(_ request: DeletePost.Request) -> any Command<DeletePost.Response> {
         DeletePost(request: request, posts: posts)

@@ -153,8 +153,10 @@ final class SiloSession {
     }
 
     private func showVideos(of user: User, limit: Int) async {
-        terminal.printError("videos is not available yet")
-        outcome.recordFailure()
+        let view = TerminalVideoLibraryView(terminal: terminal, outcome: outcome)
+        let presenter = VideoLibraryPresenter(
+            view: view, ownerID: user.id, pageSize: limit, runner: runner, useCases: useCases)
+        await drive(presenter) { await presenter.waitUntilIdle() }
     }
 
     private func showIntegrations() async {

@@ -68,3 +68,19 @@ final class SpyProfileView: ProfileView {
     func showCurrentUser(_ user: User) { calls.append(.user(user)) }
     func showError(message: String) { calls.append(.error(message)) }
 }
+
+/// Records every call a `VideoLibraryPresenter` makes.
+@MainActor
+final class SpyVideoLibraryView: VideoLibraryView {
+    enum Call: Equatable {
+        case videos([Video], hasMore: Bool)
+        case empty
+        case error(String)
+    }
+
+    private(set) var calls: [Call] = []
+
+    func showVideos(_ videos: [Video], hasMore: Bool) { calls.append(.videos(videos, hasMore: hasMore)) }
+    func showEmpty() { calls.append(.empty) }
+    func showError(message: String) { calls.append(.error(message)) }
+}

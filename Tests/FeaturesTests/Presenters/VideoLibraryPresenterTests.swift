@@ -1,0 +1,87 @@
+import Commands
+import Features
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("VideoLibraryPresenter")
+struct VideoLibraryPresenterTests {
+    private func saveVideos(_ count: Int, owner: User.ID, in world: World) async throws -> [Video] {
+        var saved: [Video] = []
+        for index in 0..<count {
+            let video = Video(
+                id: Video.ID("v\(index)"),
+                ownerID: owner,
+                title: "Clip \(index)",
+                status: .processing,
+                createdAt: Date(millisecondsSince1970: 1_700_000_000_000 + Int64(index))
+            )
+            saved.append(try await world.library.save(video))
+        }
+        return saved
+    }
+
+    @Test("loads the first page on willAppear and the rest with loadMore, newest first")
+    func pages() async throws {
+        // Given
+        let world = World()
+        let saved = try await saveVideos(3, owner: "u1", in: world)
+        let view = SpyVideoLibraryView()
+        let presenter = VideoLibraryPresenter(
+            view: view, ownerID: "u1", pageSize: 2, runner: makeRunner(), useCases: world.useCases)
+
+        // When
+        presenter.handle(.willAppear)
+        await presenter.waitUntilIdle()
+        presenter.loadMore()
+        await presenter.waitUntilIdle()
+
+        // Then
+        let newestFirst = Array(saved.reversed())
+        #expect(
+            view.calls == [.videos(Array(newestFirst.prefix(2)), hasMore: true), .videos(newestFirst, hasMore: false)])
+    }
+
+    @Test("an empty library shows empty; a failed load shows an error message")
+    func emptyAndError() async {
+        // Given
+        let emptyView = SpyVideoLibraryView()
+        let empty = VideoLibraryPresenter(
+            view: emptyView, ownerID: "u1", runner: makeRunner(), useCases: World().useCases)
+        let failingView = SpyVideoLibraryView()
+        let failing = VideoLibraryPresenter(view: failingView, ownerID: "u1", runner: makeRunner()) { _ in
+            TestCommand { () throws -> LoadVideoLibraryPage.Response in
+                throw ServiceError.unavailable(reason: "offline", retryAfter: nil)
+            }
+        }
+
+        // When
+        empty.handle(.willAppear)
+        failing.handle(.willAppear)
+        await empty.waitUntilIdle()
+        await failing.waitUntilIdle()
+
+        // Then
+        #expect(emptyView.calls == [.empty])
+        #expect(failingView.calls.count == 1)
+        if case .error(let message)? = failingView.calls.first {
+            #expect(!message.isEmpty)
+        } else {
+            Issue.record("expected an error, got \(failingView.calls)")
+        }
+    }
+
+    @Test("an invalid page size is rejected by the use case before the service is called")
+    nonisolated func invalidPageSize() async {
+        // Given
+        var library = UnimplementedVideoLibraryService()
+        library.onVideos = nil
+        let command = LoadVideoLibraryPage(request: .init(ownerID: "u1", pageSize: 0), library: library)
+
+        // When / Then
+        await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in try await command.execute() }
+    }
+}
