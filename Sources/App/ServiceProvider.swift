@@ -51,7 +51,7 @@ public struct ServiceProvider: Sendable {
         case let other: throw .unsupportedIntegration(other ?? .mockhost, service: .library)
         }
         switch choices[.videos] {
-        case .mockhost?: videoHosting = integrations.mockVideoHost().hostingService
+        case .mockhost?: videoHosting = integrations.mockVideoHost().videoHostingService
         case .memory?: videoHosting = integrations.memory().videoHostingService
         case let other: throw .unsupportedIntegration(other ?? .sqlite, service: .videos)
         }

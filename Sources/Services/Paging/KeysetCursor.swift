@@ -29,12 +29,14 @@ public struct KeysetCursor: Hashable, Sendable {
         otherMilliseconds < milliseconds || (otherMilliseconds == milliseconds && otherID < id)
     }
 
-    /// The opaque cursor handed to the app: base64url of a small versioned JSON document.
+    /// The opaque cursor handed to the app: base64url of a small versioned text record,
+    /// `1␊<milliseconds>␊<scope byte count>␊<scope><id>`. The length prefix keeps any scope and id
+    /// apart; no JSON coder is involved, which keeps paging cheap.
     public var cursor: Cursor {
-        let payload = Payload(v: Self.version, s: scope, t: milliseconds, i: id)
-        // Encoding a struct of strings and integers cannot fail.
-        let data = (try? JSONEncoder().encode(payload)) ?? Data()
-        return Cursor(rawValue: Self.base64URL(data))
+        var payload = "\(Self.version)\n\(milliseconds)\n\(scope.utf8.count)\n"
+        payload += scope
+        payload += id
+        return Cursor(rawValue: Self.base64URL(Data(payload.utf8)))
     }
 
     /// Decodes a cursor issued for listing `scope`.
@@ -42,37 +44,65 @@ public struct KeysetCursor: Hashable, Sendable {
     /// - Throws: `.invalidInput(field: "cursor", ...)` when the cursor is not one this type produced
     ///   or belongs to another listing.
     public init(_ cursor: Cursor, scope: String) throws(ServiceError) {
-        guard let data = Self.data(base64URL: cursor.rawValue),
-            let payload = try? JSONDecoder().decode(Payload.self, from: data),
-            payload.v == Self.version
-        else {
+        guard let decoded = Self.decode(cursor.rawValue) else {
             throw .invalidInput(field: "cursor", reason: "is not a cursor this service issued")
         }
-        guard payload.s == scope else {
+        guard decoded.scope == scope else {
             throw .invalidInput(field: "cursor", reason: "belongs to another listing")
         }
-        self.init(scope: payload.s, milliseconds: payload.t, id: payload.i)
+        self = decoded
     }
 
-    private static let version = 1
+    private static let version = 2
 
-    private struct Payload: Codable {
-        var v: Int
-        var s: String
-        var t: Int64
-        var i: String
+    private static func decode(_ text: String) -> KeysetCursor? {
+        guard text.utf8.count <= 4_096, let data = data(base64URL: text) else { return nil }
+        let bytes = Array(data)
+        var fields: [String] = []
+        var start = 0
+        // Three newline-terminated header fields: version, milliseconds, scope length.
+        while fields.count < 3 {
+            guard let end = bytes[start...].firstIndex(of: 0x0A),
+                let field = String(bytes: bytes[start..<end], encoding: .utf8)
+            else { return nil }
+            fields.append(field)
+            start = end + 1
+        }
+        guard Int(fields[0]) == Self.version,
+            let milliseconds = Int64(fields[1]),
+            let scopeLength = Int(fields[2]), scopeLength >= 0, scopeLength <= bytes.count - start,
+            let scope = String(bytes: bytes[start..<start + scopeLength], encoding: .utf8),
+            let id = String(bytes: bytes[(start + scopeLength)...], encoding: .utf8), !id.isEmpty
+        else { return nil }
+        return KeysetCursor(scope: scope, milliseconds: milliseconds, id: id)
     }
 
     private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var text = data.base64EncodedString()
+        text = String(
+            text.unicodeScalars.compactMap { scalar -> Character? in
+                switch scalar {
+                case "+": "-"
+                case "/": "_"
+                case "=": nil
+                default: Character(scalar)
+                }
+            }
+        )
+        return text
     }
 
     private static func data(base64URL text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        var base64 = String(
+            text.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "-": "+"
+                case "_": "/"
+                default: Character(scalar)
+                }
+            }
+        )
+        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         return Data(base64Encoded: base64)
     }
 }
