@@ -4,15 +4,21 @@
 /// Feed bytes in chunks of any size with `update(_:)`, then call `finalize()`. A value type: copy
 /// it to fork a computation. Not for secrets (no constant-time guarantees are needed or made).
 public struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var buffer: [UInt8] = []
+    private var h0: UInt32 = 0x6a09_e667
+    private var h1: UInt32 = 0xbb67_ae85
+    private var h2: UInt32 = 0x3c6e_f372
+    private var h3: UInt32 = 0xa54f_f53a
+    private var h4: UInt32 = 0x510e_527f
+    private var h5: UInt32 = 0x9b05_688c
+    private var h6: UInt32 = 0x1f83_d9ab
+    private var h7: UInt32 = 0x5be0_cd19
+    /// Bytes of an incomplete block carried over to the next `update`.
+    private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
     /// Starts an empty computation.
     public init() {
-        buffer.reserveCapacity(64)
+        pending.reserveCapacity(64)
     }
 
     /// The lowercase hex SHA-256 of `bytes`.
@@ -24,80 +30,86 @@ public struct SHA256: Sendable {
 
     /// Adds `bytes` to the message.
     public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        byteCount &+= UInt64(bytes.count)
-        var index = bytes.startIndex
-        if !buffer.isEmpty {
-            while buffer.count < 64, index != bytes.endIndex {
-                buffer.append(bytes[index])
-                index = bytes.index(after: index)
-            }
-            guard buffer.count == 64 else { return }
-            compress(buffer[...])
-            buffer.removeAll(keepingCapacity: true)
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            update(contiguous: UnsafeRawBufferPointer(buffer))
         }
-        let remaining = Array(bytes[index...])
-        var offset = 0
-        while remaining.count - offset >= 64 {
-            compress(remaining[offset..<offset + 64])
-            offset += 64
+        if handled == nil {
+            Array(bytes).withUnsafeBytes { update(contiguous: $0) }
         }
-        buffer.append(contentsOf: remaining[offset...])
     }
 
     /// Pads the message and returns its digest as 64 lowercase hex characters.
     public mutating func finalize() -> String {
         let bitLength = byteCount &* 8
-        var tail = buffer
+        var tail = pending
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        for start in stride(from: 0, to: tail.count, by: 64) {
-            compress(tail[start..<start + 64])
+        tail.withUnsafeBytes { buffer in
+            for offset in stride(from: 0, to: buffer.count, by: 64) {
+                compress(buffer, at: offset)
+            }
         }
-        buffer.removeAll()
-        return state.map { word in
+        pending.removeAll()
+        return [h0, h1, h2, h3, h4, h5, h6, h7].map { word in
             let hex = String(word, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
         }.joined()
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        // The message schedule lives on the stack: one heap allocation per 64-byte block would
+    private mutating func update(contiguous buffer: UnsafeRawBufferPointer) {
+        byteCount &+= UInt64(buffer.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: buffer[0..<take])
+            offset = take
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress($0, at: 0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while buffer.count - offset >= 64 {
+            compress(buffer, at: offset)
+            offset += 64
+        }
+        pending.append(contentsOf: buffer[offset...])
+    }
+
+    /// Processes the 64-byte block at `offset` of `buffer`.
+    private mutating func compress(_ buffer: UnsafeRawBufferPointer, at offset: Int) {
+        // The message schedule lives on the stack: a heap allocation per 64-byte block would
         // dominate the cost of hashing large files.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            var byte = block.startIndex
             for t in 0..<16 {
-                w[t] =
-                    UInt32(block[byte]) << 24 | UInt32(block[byte + 1]) << 16 | UInt32(block[byte + 2]) << 8
-                    | UInt32(block[byte + 3])
-                byte += 4
+                w[t] = UInt32(bigEndian: buffer.loadUnaligned(fromByteOffset: offset + t * 4, as: UInt32.self))
             }
             for t in 16..<64 {
                 let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
                 let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
-            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-            for t in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let temp1 = h &+ s1 &+ choice &+ Self.roundConstants[t] &+ w[t]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                (h, g, f, e) = (g, f, e, d &+ temp1)
-                (d, c, b, a) = (c, b, a, temp1 &+ s0 &+ majority)
+            var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+            Self.roundConstants.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    (h, g, f, e) = (g, f, e, d &+ temp1)
+                    (d, c, b, a) = (c, b, a, temp1 &+ s0 &+ majority)
+                }
             }
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
+            h0 &+= a
+            h1 &+= b
+            h2 &+= c
+            h3 &+= d
+            h4 &+= e
+            h5 &+= f
+            h6 &+= g
+            h7 &+= h
         }
     }
 
