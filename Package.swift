@@ -128,6 +128,7 @@ let package = Package(
             dependencies: ["Models", "Services"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Models", "Services"]),
         .target(
             name: "ServiceContracts",
             dependencies: ["Models", "Services", "TestSupport"],
