@@ -18,12 +18,7 @@ public struct InMemoryVideoHostingService: VideoHostingService {
         _ upload: VideoUpload,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws(ServiceError) -> HostedVideo {
-        let title = try ServiceError.validating { () throws(ValidationError) in
-            try VideoRules.validatedTitle(upload.title)
-        }
-        _ = try ServiceError.validating { () throws(ValidationError) in
-            try VideoRules.validatedFileName(upload.fileName)
-        }
+        let (title, _) = try upload.validatedMetadata()
         let size = try FileReader.regularFileSize(at: upload.fileURL)
         var hash = SHA256()
         var sent: Int64 = 0

@@ -19,12 +19,7 @@ public struct MockVideoHostingService: VideoHostingService {
         _ upload: VideoUpload,
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws(ServiceError) -> HostedVideo {
-        let title = try ServiceError.validating { () throws(ValidationError) in
-            try VideoRules.validatedTitle(upload.title)
-        }
-        let fileName = try ServiceError.validating { () throws(ValidationError) in
-            try VideoRules.validatedFileName(upload.fileName)
-        }
+        let (title, fileName) = try upload.validatedMetadata()
         let size = try UploadSource.validatedSize(of: upload.fileURL)
         try ServiceError.checkCancellation()
         let request = MediaUploadRequest(

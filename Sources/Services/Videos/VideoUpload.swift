@@ -21,3 +21,15 @@ public struct VideoUpload: Hashable, Sendable {
         self.ownerID = ownerID
     }
 }
+
+extension VideoUpload {
+    /// The title and file name after the rules every host enforces (`VideoRules`): call it before
+    /// touching the file or the host's storage.
+    ///
+    /// - Throws: `.invalidInput` for field `"title"` or `"fileName"`.
+    public func validatedMetadata() throws(ServiceError) -> (title: String, fileName: String) {
+        try ServiceError.validating { () throws(ValidationError) in
+            (try VideoRules.validatedTitle(title), try VideoRules.validatedFileName(fileName))
+        }
+    }
+}
