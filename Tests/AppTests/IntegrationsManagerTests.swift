@@ -81,3 +81,58 @@ struct IntegrationsManagerTests {
         #expect(!log.current.contains("didReceiveMemoryWarning Down"))
     }
 }
+
+@Suite("IntegrationsManager re-entrancy")
+struct IntegrationsManagerReentrancyTests {
+    @Test("A second start while one is in flight shares it: each integration starts once")
+    func concurrentStartsShare() async throws {
+        let log = Locked<[String]>([])
+        let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
+        async let first: Void = manager.start()
+        async let second: Void = manager.start()
+        _ = try await (first, second)
+        try await manager.start()
+        #expect(log.current.filter { $0 == "start A" }.count == 1)
+    }
+
+    @Test("A stop that arrives during start waits for it, so nothing is left running")
+    func stopDuringStart() async throws {
+        let log = Locked<[String]>([])
+        let gate = Locked(false)
+        let manager = IntegrationsManager([.init(RecordingIntegration("A", .waits(for: gate), log: log))])
+        let starting = Task { try await manager.start() }
+        var spins = 0
+        while !log.current.contains("start A") {
+            spins += 1
+            try #require(spins < 1_000_000, "the integration never started")
+            await Task.yield()
+        }
+        let stopping = Task { await manager.stop() }
+        gate.withLock { $0 = true }
+        await stopping.value
+        try await starting.value
+        #expect(log.current == ["start A", "stop A"])
+        #expect(await manager.healthReport().first?.health == .stopped)
+    }
+
+    @Test("An optional integration that timed out is stopped, so a late start leaks nothing")
+    func timedOutOptionalIsStopped() async throws {
+        let log = Locked<[String]>([])
+        let manager = IntegrationsManager([
+            .init(RecordingIntegration("Slow", .hangs, log: log), isRequired: false, startTimeout: .milliseconds(20))
+        ])
+        try await manager.start()
+        #expect(log.current.contains("stop Slow"))
+        #expect(await manager.healthReport().first?.health.isServing == true)
+    }
+
+    @Test("After stop, start starts the integrations again")
+    func restart() async throws {
+        let log = Locked<[String]>([])
+        let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
+        try await manager.start()
+        await manager.stop()
+        try await manager.start()
+        #expect(log.current == ["start A", "stop A", "start A"])
+    }
+}

@@ -8,6 +8,8 @@ final class RecordingIntegration: Integration {
         case fails(ServiceError)
         /// Never finishes starting unless cancelled.
         case hangs
+        /// Finishes starting once `gate` holds `true`.
+        case waits(for: Locked<Bool>)
     }
 
     let name: String
@@ -34,6 +36,11 @@ final class RecordingIntegration: Integration {
                 await Task.yield()
             }
             throw .cancelled
+        case .waits(let gate):
+            while !gate.current {
+                await Task.yield()
+            }
+            state.withLock { $0 = .healthy }
         }
     }
 

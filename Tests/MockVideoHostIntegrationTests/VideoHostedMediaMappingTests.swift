@@ -76,6 +76,7 @@ struct VideoHostedMediaMappingTests {
             ("processing", "ten", true),
             ("processing", "-1", true),
             ("processing", "1e3", true),
+            ("processing", "99999999999999999", true),
         ]
     )
     func corruptMedia(state: String, durationSeconds: String, hasPlaybackURL: Bool) async {

@@ -23,3 +23,17 @@ struct TimestampTests {
         }
     }
 }
+
+@Suite("Millisecond conversions at the extremes")
+struct TimestampExtremesTests {
+    @Test("Huge and non-finite values saturate instead of trapping")
+    func saturates() {
+        #expect(Date(millisecondsSince1970: .max).millisecondsSince1970 == .max)
+        #expect(Date(millisecondsSince1970: .min).millisecondsSince1970 == .min)
+        #expect(Date.distantFuture.addingTimeInterval(.greatestFiniteMagnitude).millisecondsSince1970 == .max)
+        #expect(Duration.seconds(Int64.max).wholeMilliseconds == .max)
+        #expect(Duration.seconds(Int64.min).wholeMilliseconds == .min)
+        let video = Video(id: "v", ownerID: "u", title: "t", duration: .seconds(Int64.max), status: .processing, createdAt: .distantFuture)
+        #expect(video.duration == .milliseconds(Int64.max))
+    }
+}

@@ -36,7 +36,8 @@ extension Video {
         let isDecimal =
             text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
-        guard isDecimal, let seconds = Double(text), seconds.isFinite else {
+        // A billion seconds (31 years) is far beyond any video; larger values are garbage.
+        guard isDecimal, let seconds = Double(text), seconds.isFinite, seconds <= 1_000_000_000 else {
             throw .corruptData(
                 location: "hosted media \(mediaID)", reason: "duration \(text.debugDescription) is not seconds")
         }

@@ -17,7 +17,8 @@ public actor IntegrationsManager {
         public let integration: any Integration
         /// Whether the app cannot run without it (a local store) or can run degraded (a remote backend).
         public let isRequired: Bool
-        /// How long `start()` may take before it counts as failed.
+        /// How long `start()` may take before it counts as failed. The late start is cancelled and
+        /// the integration stopped; the wait is bounded only for starts that honour cancellation.
         public let startTimeout: Duration
 
         /// Registers `integration`; required, with a 10 second start timeout, unless told otherwise.
@@ -41,6 +42,7 @@ public actor IntegrationsManager {
     private let registrations: [Registration]
     private var started: [Int] = []
     private var startFailures: [Int: ServiceError] = [:]
+    private var startTask: Task<Result<Void, IntegrationStartError>, Never>?
 
     /// Creates a manager for `registrations`, in the order they should start (and stop in reverse).
     public init(_ registrations: [Registration]) {
@@ -49,9 +51,22 @@ public actor IntegrationsManager {
 
     /// Starts every integration; see the type's documentation for the rules.
     ///
+    /// Calling it again while a start is in flight waits for that start and shares its outcome;
+    /// after a successful start it returns at once until `stop()` is called.
     /// - Throws: `IntegrationStartError` for the first required integration that failed, after
-    ///   stopping every integration that had started.
+    ///   stopping every integration.
     public func start() async throws(IntegrationStartError) {
+        let task: Task<Result<Void, IntegrationStartError>, Never>
+        if let startTask {
+            task = startTask
+        } else {
+            task = Task { await self.startAll() }
+            startTask = task
+        }
+        try await task.value.get()
+    }
+
+    private func startAll() async -> Result<Void, IntegrationStartError> {
         let outcomes = await withTaskGroup(of: (Int, ServiceError?).self) { group in
             for (index, registration) in registrations.enumerated() {
                 group.addTask {
@@ -66,16 +81,21 @@ public actor IntegrationsManager {
         }
         started = registrations.indices.filter { outcomes[$0] == .some(nil) }
         startFailures = outcomes.compactMapValues { $0 }
+        // A start that failed or timed out may have half-opened resources; `stop()` is safe on an
+        // integration that never started, so stop every one that did not come up.
+        for index in registrations.indices.reversed() where startFailures[index] != nil {
+            await registrations[index].integration.stop()
+        }
         let requiredFailure = registrations.indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
         if let index = requiredFailure, let cause = startFailures[index] {
-            // Stop everything, not only what reported success: a start that timed out may have
-            // half-opened resources, and `stop()` is safe on an integration that never started.
-            for registration in registrations.reversed() {
-                await registration.integration.stop()
+            for index in started.reversed() {
+                await registrations[index].integration.stop()
             }
             started.removeAll()
-            throw IntegrationStartError(integration: registrations[index].integration.name, cause: cause)
+            startTask = nil
+            return .failure(IntegrationStartError(integration: registrations[index].integration.name, cause: cause))
         }
+        return .success(())
     }
 
     /// Forwards `event` to every started integration, in registration order.
@@ -85,8 +105,13 @@ public actor IntegrationsManager {
         }
     }
 
-    /// Stops every started integration in reverse registration order. Safe to call more than once.
+    /// Stops every started integration in reverse registration order. A start in flight is
+    /// awaited first, so nothing it starts is left running. Safe to call more than once.
     public func stop() async {
+        if let startTask {
+            _ = await startTask.value
+            self.startTask = nil
+        }
         for index in started.reversed() {
             await registrations[index].integration.stop()
         }

@@ -157,11 +157,15 @@ public struct UploadVideo: Command {
     }
 
     /// Saves the freshly uploaded video; on failure removes it from the host so it is not orphaned.
+    ///
+    /// The clean-up runs in an unstructured task: when the save failed because the caller was
+    /// cancelled, a delete in the caller's task would be cancelled too and leave the orphan.
     private func saveOrDeleteHosted(_ video: Video) async throws(ServiceError) -> Video {
         do {
             return try await library.save(video)
         } catch {
-            try? await hosting.delete(id: video.id)
+            let hosting = hosting
+            await Task { try? await hosting.delete(id: video.id) }.value
             throw error
         }
     }

@@ -155,6 +155,43 @@ struct UploadVideoTests {
         #expect(await world.hosting.storedVideoCount() == 0)
     }
 
+    @Test("when the save fails because the caller was cancelled the hosted video is still deleted")
+    func cancelledSaveStillDeletesHosted() async throws {
+        // Given a host that, like a real SDK, refuses calls from a cancelled task
+        let world = World()
+        let owner = try await world.makeUser()
+        let directory = try TemporaryDirectory()
+        let file = try SampleFile.make(in: directory.url, byteCount: 1_000)
+        let realHost = world.hosting
+        var hosting = UnimplementedVideoHostingService()
+        hosting.onUpload = { upload, progress throws(ServiceError) in try await realHost.upload(upload, progress: progress) }
+        hosting.onDelete = { id throws(ServiceError) in
+            try ServiceError.checkCancellation()
+            try await realHost.delete(id: id)
+        }
+        var library = UnimplementedVideoLibraryService()
+        library.onSave = { _ throws(ServiceError) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            throw .cancelled
+        }
+        let command = UploadVideo(
+            request: .init(fileURL: file, title: "Clip", ownerID: owner.id),
+            hosting: hosting,
+            library: library,
+            timing: world.timing(),
+            makePublishPost: world.useCases.publishPost
+        )
+
+        // When
+        let result = await Task { () -> Result<UploadVideo.Response, ServiceError> in
+            await outcome(of: command)
+        }.value
+
+        // Then
+        #expect(throws: ServiceError.cancelled) { try result.get() }
+        #expect(await world.hosting.storedVideoCount() == 0)
+    }
+
     @Test("an invalid title fails before anything is uploaded")
     func invalidTitle() async {
         // Given: a host that fails the test when called
