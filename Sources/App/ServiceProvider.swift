@@ -32,28 +32,32 @@ public struct ServiceProvider: Sendable {
     /// Picks each service from `integrations` according to `choices`.
     ///
     /// - Throws: `ConfigurationError.unsupportedIntegration` when a choice names an integration
-    ///   that does not implement the service.
+    ///   that does not implement the service, `.missingChoice` when a service has no choice.
     init(choices: [ServiceKind: IntegrationChoice], integrations: IntegrationSet) throws(ConfigurationError) {
         self.choices = choices
         switch choices[.posts] {
         case .sqlite?: posts = integrations.sqlite().postService
         case .memory?: posts = integrations.memory().postService
-        case let other: throw .unsupportedIntegration(other ?? .mockhost, service: .posts)
+        case let other?: throw .unsupportedIntegration(other, service: .posts)
+        case nil: throw .missingChoice(service: .posts)
         }
         switch choices[.users] {
         case .sqlite?: users = integrations.sqlite().userService
         case .memory?: users = integrations.memory().userService
-        case let other: throw .unsupportedIntegration(other ?? .mockhost, service: .users)
+        case let other?: throw .unsupportedIntegration(other, service: .users)
+        case nil: throw .missingChoice(service: .users)
         }
         switch choices[.library] {
         case .sqlite?: library = integrations.sqlite().videoLibraryService
         case .memory?: library = integrations.memory().videoLibraryService
-        case let other: throw .unsupportedIntegration(other ?? .mockhost, service: .library)
+        case let other?: throw .unsupportedIntegration(other, service: .library)
+        case nil: throw .missingChoice(service: .library)
         }
         switch choices[.videos] {
         case .mockhost?: videoHosting = integrations.mockVideoHost().videoHostingService
         case .memory?: videoHosting = integrations.memory().videoHostingService
-        case let other: throw .unsupportedIntegration(other ?? .sqlite, service: .videos)
+        case let other?: throw .unsupportedIntegration(other, service: .videos)
+        case nil: throw .missingChoice(service: .videos)
         }
     }
 

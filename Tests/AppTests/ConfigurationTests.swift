@@ -50,15 +50,17 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("Flags set the data directory and verbosity and are removed from the arguments")
+    @Test("Options before the command set the data directory and verbosity; the rest is the command's")
     func flags() throws {
         let (configuration, remaining) = try AppConfiguration.load(
             environment: [:],
-            arguments: ["--data-dir", "/tmp/silo-x", "post", "--verbose", "hello"]
+            arguments: ["--data-dir", "/tmp/silo-x", "--verbose", "post", "--verbose", "-v"]
         )
         #expect(configuration.dataDirectory.path == "/tmp/silo-x")
         #expect(configuration.isVerbose)
-        #expect(remaining == ["post", "hello"])
+        #expect(remaining == ["post", "--verbose", "-v"], "options after the command belong to the command")
+        let (_, afterTerminator) = try AppConfiguration.load(environment: [:], arguments: ["--", "--verbose"])
+        #expect(afterTerminator == ["--verbose"])
         #expect(throws: ConfigurationError.missingValue(flag: "--data-dir")) {
             try AppConfiguration.load(environment: [:], arguments: ["--data-dir"])
         }

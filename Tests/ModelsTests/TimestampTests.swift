@@ -33,7 +33,9 @@ struct TimestampExtremesTests {
         #expect(Date.distantFuture.addingTimeInterval(.greatestFiniteMagnitude).millisecondsSince1970 == .max)
         #expect(Duration.seconds(Int64.max).wholeMilliseconds == .max)
         #expect(Duration.seconds(Int64.min).wholeMilliseconds == .min)
-        let video = Video(id: "v", ownerID: "u", title: "t", duration: .seconds(Int64.max), status: .processing, createdAt: .distantFuture)
+        let video = Video(
+            id: "v", ownerID: "u", title: "t", duration: .seconds(Int64.max), status: .processing,
+            createdAt: .distantFuture)
         #expect(video.duration == .milliseconds(Int64.max))
     }
 }

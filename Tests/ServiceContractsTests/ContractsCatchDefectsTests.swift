@@ -68,6 +68,46 @@ struct ContractsCatchDefectsTests {
         #expect(claimed.filter { !names.contains($0) } == [])
     }
 
+    @Test("Every contract check is claimed by a planted defect, apart from a reviewed list")
+    func everyCheckIsClaimed() {
+        let claimed = Set(
+            PostServiceDefect.allCases.map(\.caughtBy) + UserServiceDefect.allCases.map(\.caughtBy)
+                + VideoLibraryServiceDefect.allCases.map(\.caughtBy)
+                + VideoHostingServiceDefect.allCases.map(\.caughtBy) + ForgetfulReopenTests.reopenCheckNames
+        )
+        let all =
+            PostServiceContract.checks.map(\.name) + UserServiceContract.checks.map(\.name)
+            + VideoLibraryServiceContract.checks.map(\.name) + VideoHostingServiceContract.checks.map(\.name)
+        let unclaimed = all.filter { !claimed.contains($0) }.sorted()
+        // A new check must come with a defect that it catches, or be added here on purpose.
+        #expect(unclaimed == Self.checksWithoutPlantedDefect)
+    }
+
+    /// Checks no planted defect targets yet; each is still proven by the integrations passing it.
+    static let checksWithoutPlantedDefect: [String] = [
+        "a directory instead of a file gives invalid input",
+        "a missing file gives invalid input and creates nothing",
+        "a post deleted while paging never reappears",
+        "a video attachment id round-trips",
+        "an empty feed is one empty page with no cursor",
+        "an invalid display-name update changes nothing",
+        "create returns the stored user with a lowercased handle",
+        "cursor from another author's feed gives invalid input",
+        "deleting an unknown id gives not found",
+        "exactly 500 characters are accepted and 501 rejected",
+        "fetch by id and by handle in any case equals the created user",
+        "fetch by id equals the published post",
+        "handles of exactly 3 and 30 characters are accepted",
+        "invalid handles give invalid input",
+        "invalid page size, garbled or foreign cursor gives invalid input",
+        "invalid title or negative duration gives invalid input and stores nothing",
+        "posts published while paging cause no duplicate or skip among the older ones",
+        "publish returns the stored post with service-set id and time",
+        "right-to-left text round-trips",
+        "unknown author gives not found or invalid input and stores nothing",
+        "unknown id or handle gives not found",
+    ]
+
     @Test("Check names are unique within each contract")
     func checkNamesAreUnique() {
         for names in [

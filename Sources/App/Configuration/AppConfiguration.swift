@@ -28,8 +28,8 @@ public struct AppConfiguration: Sendable, CustomStringConvertible {
         self.isVerbose = isVerbose
     }
 
-    /// Reads the configuration from `environment` and the flags in `arguments`, returning the
-    /// arguments that are not configuration flags (the command and its operands).
+    /// Reads the configuration from `environment` and the options at the start of `arguments`,
+    /// returning the rest (the command and its operands, untouched).
     ///
     /// Flags: `--data-dir <path>`, `--verbose`. Environment: `SILO_DATA_DIR`, `SILO_POSTS`,
     /// `SILO_USERS`, `SILO_LIBRARY`, `SILO_VIDEOS`, `SILO_VIDEO_HOST_API_KEY`, `SILO_VERBOSE`.
@@ -51,22 +51,26 @@ public struct AppConfiguration: Sendable, CustomStringConvertible {
             configuration.videoHostAPIKey = Secret(key)
         }
         configuration.isVerbose = ["1", "true", "yes"].contains(environment["SILO_VERBOSE"]?.lowercased() ?? "")
-        var remaining: [String] = []
+        // Options come before the command: everything from the command on (or after `--`) is
+        // left for it, so `silo post -- --verbose` publishes the text "--verbose".
         var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            switch argument {
+        options: while index < arguments.endIndex {
+            switch arguments[index] {
             case "--verbose", "-v":
                 configuration.isVerbose = true
             case "--data-dir":
                 index += 1
                 guard index < arguments.endIndex else { throw .missingValue(flag: "--data-dir") }
                 configuration.dataDirectory = URL(fileURLWithPath: arguments[index])
+            case "--":
+                index += 1
+                break options
             default:
-                remaining.append(argument)
+                break options
             }
             index += 1
         }
+        let remaining = Array(arguments[index...])
         return (configuration, remaining)
     }
 

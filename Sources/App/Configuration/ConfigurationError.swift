@@ -9,6 +9,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case postsAndUsersSplit(posts: IntegrationChoice, users: IntegrationChoice)
     /// A flag needs a value that was not given.
     case missingValue(flag: String)
+    /// `ServiceProvider.defaultChoices` names no integration for a service and nothing overrides it.
+    case missingChoice(service: ServiceKind)
 
     /// One line saying what is wrong and how to fix it.
     public var description: String {
@@ -24,6 +26,9 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
                 + "publishing checks the author; set SILO_USERS to match SILO_POSTS or unset it"
         case .missingValue(let flag):
             return "\(flag) needs a value"
+        case .missingChoice(let service):
+            return "no integration is chosen for \(service.rawValue): add it to ServiceProvider.defaultChoices "
+                + "or set \(service.environmentVariable)"
         }
     }
 }

@@ -24,7 +24,7 @@ public final class VideoLibraryPresenter: Presenter {
     private let makeLoadPage: MakeLoadVideoLibraryPage
     private let work = InFlightWork()
     private var nextCursor: Cursor?
-    private var isLoading = false
+    private var pageLoad: UseCaseHandle<LoadVideoLibraryPage.Response>?
 
     /// Creates a presenter whose use case comes from `makeLoadPage`.
     public init(
@@ -60,17 +60,22 @@ public final class VideoLibraryPresenter: Presenter {
     /// Loads the first page on `.willAppear`; cancels on `.didDisappear`.
     public func handle(_ event: ViewLifecycleEvent) {
         switch event {
-        case .willAppear: load(cursor: nil)
-        case .didDisappear:
-            work.cancelAll()
-            isLoading = false
+        case .willAppear: refresh()
+        case .didDisappear: work.cancelAll()
         case .didLoad, .didAppear: break
         }
     }
 
+    /// Reloads the first page, replacing the videos shown; a page load in flight is cancelled, so
+    /// a stale page is never appended to the fresh one.
+    public func refresh() {
+        pageLoad?.cancel()
+        load(cursor: nil)
+    }
+
     /// Loads the page after the videos shown; does nothing on the last page or while loading.
     public func loadMore() {
-        guard let nextCursor, !isLoading else { return }
+        guard let nextCursor, pageLoad == nil else { return }
         load(cursor: nextCursor)
     }
 
@@ -80,9 +85,10 @@ public final class VideoLibraryPresenter: Presenter {
     }
 
     private func load(cursor: Cursor?) {
-        isLoading = true
         let request = LoadVideoLibraryPage.Request(ownerID: ownerID, pageSize: pageSize, cursor: cursor)
-        work.track(runner.run(makeLoadPage(request)))
+        let handle = work.track(runner.run(makeLoadPage(request)))
+        pageLoad = handle
+        handle
             .then { [weak self] response in
                 guard let self else { return }
                 videos = cursor == nil ? response.videos : videos + response.videos
@@ -90,6 +96,8 @@ public final class VideoLibraryPresenter: Presenter {
                 if videos.isEmpty { view?.showEmpty() } else { view?.showVideos(videos, hasMore: hasMore) }
             }
             .catch { [weak self] error in self?.view?.showError(message: error.userMessage) }
-            .always { [weak self] in self?.isLoading = false }
+            .always { [weak self, weak handle] in
+                if let self, self.pageLoad === handle { self.pageLoad = nil }
+            }
     }
 }

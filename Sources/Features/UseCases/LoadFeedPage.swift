@@ -49,9 +49,11 @@ public struct LoadFeedPage: Command {
         self.posts = posts
     }
 
-    /// `feed|<author>|<size>|<cursor>`: equal for loads that would return the same page.
+    /// Equal exactly for loads that would return the same page (author, size and cursor, each
+    /// length-prefixed so no two requests collide). Scoped to one queue: give each set of services
+    /// its own queue.
     public var coalescingKey: String? {
-        "feed|\(request.authorID.rawValue)|\(request.pageSize)|\(request.cursor?.rawValue ?? "")"
+        CoalescingKey.make("feed", request.authorID.rawValue, "\(request.pageSize)", request.cursor?.rawValue ?? "")
     }
 
     /// Checks the page size and loads the page.

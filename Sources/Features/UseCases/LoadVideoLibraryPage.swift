@@ -47,9 +47,10 @@ public struct LoadVideoLibraryPage: Command {
         self.library = library
     }
 
-    /// `library|<owner>|<size>|<cursor>`: equal for loads that would return the same page.
+    /// Equal exactly for loads that would return the same page (owner, size and cursor, each
+    /// length-prefixed so no two requests collide).
     public var coalescingKey: String? {
-        "library|\(request.ownerID.rawValue)|\(request.pageSize)|\(request.cursor?.rawValue ?? "")"
+        CoalescingKey.make("library", request.ownerID.rawValue, "\(request.pageSize)", request.cursor?.rawValue ?? "")
     }
 
     /// Checks the page size and loads the page.

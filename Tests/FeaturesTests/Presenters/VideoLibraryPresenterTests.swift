@@ -85,3 +85,37 @@ struct VideoLibraryPresenterTests {
         await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in try await command.execute() }
     }
 }
+
+@MainActor
+@Suite("VideoLibraryPresenter refresh")
+struct VideoLibraryPresenterRefreshTests {
+    @Test("a refresh while a next page is loading drops that page instead of appending it")
+    func refreshCancelsLoadMore() async {
+        // Given a first page with a cursor, and a second page that waits for a gate
+        let view = SpyVideoLibraryView()
+        let gate = Locked(false)
+        let first = Video(id: "v2", ownerID: "u1", title: "New", status: .processing, createdAt: .now)
+        let stale = Video(id: "v1", ownerID: "u1", title: "Old", status: .processing, createdAt: .now)
+        let presenter = VideoLibraryPresenter(view: view, ownerID: "u1", pageSize: 1, runner: makeRunner()) { request in
+            TestCommand { () async throws -> LoadVideoLibraryPage.Response in
+                guard request.cursor != nil else {
+                    return LoadVideoLibraryPage.Response(videos: [first], nextCursor: Cursor(rawValue: "c"))
+                }
+                while !gate.current { await Task.yield() }
+                return LoadVideoLibraryPage.Response(videos: [stale], nextCursor: nil)
+            }
+        }
+        presenter.handle(.willAppear)
+        await presenter.waitUntilIdle()
+
+        // When the next page is loading and the view appears again
+        presenter.loadMore()
+        presenter.refresh()
+        gate.withLock { $0 = true }
+        await presenter.waitUntilIdle()
+
+        // Then only fresh first pages were shown
+        #expect(presenter.videos == [first])
+        #expect(!view.calls.contains(.videos([first, stale], hasMore: false)))
+    }
+}

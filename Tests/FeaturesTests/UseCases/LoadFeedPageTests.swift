@@ -56,6 +56,21 @@ struct LoadFeedPageTests {
         #expect(first.coalescingKey != next.coalescingKey)
         #expect(first.coalescingKey != other.coalescingKey)
     }
+
+    @Test("requests whose fields only join to the same text get different keys")
+    func coalescingKeysDoNotCollide() {
+        // Given author "a|1" with size 2 and no cursor, and author "a" with size 1 and cursor "2|":
+        // joined with "|" both read "a|1|2|"
+        let posts = UnimplementedPostService()
+        let first = LoadFeedPage(request: .init(authorID: "a|1", pageSize: 2), posts: posts)
+        let second = LoadFeedPage(
+            request: .init(authorID: "a", pageSize: 1, cursor: Cursor(rawValue: "2|")),
+            posts: posts
+        )
+
+        // Then
+        #expect(first.coalescingKey != second.coalescingKey)
+    }
 }
 
 @Suite("LoadFeedPage on a CommandQueue")

@@ -164,7 +164,9 @@ struct UploadVideoTests {
         let file = try SampleFile.make(in: directory.url, byteCount: 1_000)
         let realHost = world.hosting
         var hosting = UnimplementedVideoHostingService()
-        hosting.onUpload = { upload, progress throws(ServiceError) in try await realHost.upload(upload, progress: progress) }
+        hosting.onUpload = { upload, progress throws(ServiceError) in
+            try await realHost.upload(upload, progress: progress)
+        }
         hosting.onDelete = { id throws(ServiceError) in
             try ServiceError.checkCancellation()
             try await realHost.delete(id: id)

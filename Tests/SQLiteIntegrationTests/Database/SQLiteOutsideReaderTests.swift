@@ -1,11 +1,20 @@
 import Foundation
 import Models
 import SQLiteIntegration
+import TestSupport
 import Testing
 
 @Suite("SQLite outside reader")
 struct SQLiteOutsideReaderTests {
-    @Test("the sqlite3 command-line tool finds the database intact with the documented tables")
+    /// The `sqlite3` command-line tool, which `.ci/run` installs; the test says so when it is missing.
+    static let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+        .map { URL(fileURLWithPath: $0) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    @Test(
+        "the sqlite3 command-line tool finds the database intact with the documented tables",
+        .enabled(if: sqlite3 != nil, "needs the sqlite3 command-line tool (apt-get install sqlite3)")
+    )
     func sqlite3CommandLine() async throws {
         // Given a database the integration wrote and stopped
         let file = try DatabaseFile()
@@ -27,18 +36,16 @@ struct SQLiteOutsideReaderTests {
         #expect(count.trimmingCharacters(in: .whitespacesAndNewlines) == "25")
     }
 
-    /// Runs `sqlite3 <path> <command>` (installed by `.ci/run`) and returns its standard output.
+    /// Runs `sqlite3 -readonly <path> <command>` with a bounded wait and returns its standard output.
     private func runSQLite3(_ path: String, _ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", "-readonly", path, command]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // The tool exits on its own after one command; reading to EOF bounds the wait by its exit.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "sqlite3 exited with \(process.terminationStatus)")
-        return String(decoding: data, as: UTF8.self)
+        let tool = try #require(Self.sqlite3)
+        let outcome = try ChildProcess.run(
+            tool,
+            arguments: ["-readonly", path, command],
+            in: URL(fileURLWithPath: path).deletingLastPathComponent(),
+            timeout: .seconds(30)
+        )
+        #expect(outcome.status == 0, "sqlite3 exited with \(outcome.status): \(outcome.standardError)")
+        return outcome.standardOutput
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InMemoryIntegration
 import Models
 import Services
@@ -14,6 +15,10 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
     case doesNotTrim
     case garbledCursorRestartsFeed
     case emojiTruncated
+    case unknownIDReturnsAPlaceholder
+    case clampsPageSize
+    case feedIgnoresAuthor
+    case normalisesToNFC
 
     /// The contract check that must fail when this defect is present.
     var caughtBy: String {
@@ -27,6 +32,10 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
         case .doesNotTrim: "text is trimmed and inner newlines are kept"
         case .garbledCursorRestartsFeed: "garbled cursor gives invalid input"
         case .emojiTruncated: "500 characters of multi-scalar emoji round-trip unchanged"
+        case .unknownIDReturnsAPlaceholder: "unknown id gives not found"
+        case .clampsPageSize: "invalid page size gives invalid input"
+        case .feedIgnoresAuthor: "feeds are isolated per author"
+        case .normalisesToNFC: "NFC and NFD text round-trip byte for byte"
         }
     }
 }
@@ -36,6 +45,8 @@ struct BrokenPostService: PostService {
     let defect: PostServiceDefect
     let base: any PostService
     private let racyCounter = Locked(0)
+    /// For `.feedIgnoresAuthor`: every author that published through this service.
+    private let seenAuthors = Locked<Set<User.ID>>([])
 
     init(_ defect: PostServiceDefect, wrapping base: any PostService) {
         self.defect = defect
@@ -43,6 +54,7 @@ struct BrokenPostService: PostService {
     }
 
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
+        seenAuthors.withLock { _ = $0.insert(draft.authorID) }
         var draft = draft
         switch defect {
         case .acceptsOverlongText where draft.text.count > 500:
@@ -52,6 +64,8 @@ struct BrokenPostService: PostService {
             return Post(id: post.id, authorID: post.authorID, text: draft.text, createdAt: post.createdAt)
         case .emojiTruncated:
             draft.text = String(draft.text.unicodeScalars.prefix(1_000).map(Character.init))
+        case .normalisesToNFC:
+            draft.text = draft.text.precomposedStringWithCanonicalMapping
         case .lostConcurrentPublishes:
             // Read, suspend, write: concurrent publishes read the same count and overwrite each other.
             let count = racyCounter.current
@@ -67,7 +81,11 @@ struct BrokenPostService: PostService {
     }
 
     func post(id: Post.ID) async throws(ServiceError) -> Post {
-        try await base.post(id: id)
+        do {
+            return try await base.post(id: id)
+        } catch  where defect == .unknownIDReturnsAPlaceholder && error.kind == .notFound {
+            return Post(id: id, authorID: "unknown", text: "(deleted)", createdAt: .now)
+        }
     }
 
     func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post> {
@@ -79,6 +97,16 @@ struct BrokenPostService: PostService {
         case .paginationSkipsAnItem where page.cursor != nil:
             var result = try await base.feed(authorID: authorID, page: page)
             result.items = Array(result.items.dropFirst())
+            return result
+        case .clampsPageSize:
+            let size = min(max(page.size, 1), 100)
+            return try await base.feed(authorID: authorID, page: PageRequest(size: size, cursor: page.cursor))
+        case .feedIgnoresAuthor:
+            // Lists another author's posts too: everyone who published in this store.
+            var result = try await base.feed(authorID: authorID, page: page)
+            for other in seenAuthors.current where other != authorID {
+                result.items += try await base.feed(authorID: other, page: .first(100)).items
+            }
             return result
         case .garbledCursorRestartsFeed:
             do {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe here: `value` is only reached through `withLock`, which holds
 /// `lock` for the whole access, so no two threads touch it at once.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
