@@ -90,18 +90,20 @@ struct MockVideoHostIntegrationTests {
 
         // When the host stops (it refuses calls once it has marked the upload cancelled)
         let stop = Task { await harness.host.stop() }
-        var refusals = 0
-        while refusals < 10_000 {
+        var attempts = 0
+        var sawRefusal = false
+        while !sawRefusal, attempts < 10_000 {
             do {
                 _ = try await harness.service.hostedVideo(id: "med_0")
             } catch {
-                if error.kind == .unavailable { break }
+                sawRefusal = error.kind == .unavailable
             }
-            refusals += 1
+            attempts += 1
             await Task.yield()
         }
         gate.resume()
         await stop.value
+        #expect(sawRefusal, "the stopping host never refused a call in \(attempts) attempts")
 
         // Then the upload was cancelled, nothing is stored and the host reports stopped
         let result = await upload.result
@@ -112,6 +114,9 @@ struct MockVideoHostIntegrationTests {
 }
 
 /// Holds an upload inside its first progress report until the test resumes it (at most 10 s).
+///
+/// Progress callbacks are synchronous, so the pause blocks the uploading thread on a semaphore;
+/// the wait is bounded, and the test's own task runs on another thread of the pool meanwhile.
 private final class ProgressGate: Sendable {
     private let state = Locked<(hasPaused: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
     private let release = DispatchSemaphore(value: 0)
