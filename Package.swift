@@ -1,8 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3
 import PackageDescription
 
-// Swift 6 language mode (the default for tools 6.0) gives complete strict concurrency checking.
-// Every target also opts into `ExistentialAny`, so each existential is spelled `any P`.
+// Swift 6.3 is the floor: the contract tests report unsupported checks with `Test.cancel` (Swift
+// Testing 6.3) and capture planted failures with the `filterIssues` trait (6.2). Swift 6 language
+// mode, the default for tools 6.x, gives complete strict concurrency checking. Every target also
+// opts into `ExistentialAny`, so each existential is spelled `any P`.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "Services", dependencies: ["Models"]),
         .testTarget(name: "ServicesTests", dependencies: ["Models", "Services"]),
         .target(name: "Commands"),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "TestSupport"]),
         .target(name: "Features", dependencies: ["Models", "Services", "Commands"]),
         .testTarget(
             name: "FeaturesTests",
@@ -37,12 +39,17 @@ let package = Package(
         ),
 
         // MARK: - Integrations
-        // One target per third-party dependency: Models, Services (and Commands) only, never each other.
+        // One target per third-party dependency: Models, Services (and Commands, IntegrationSupport)
+        // only, never each other.
+
+        // MARK: What integrations share (durable files, locks, ...); never an integration itself
+        .target(name: "IntegrationSupport", dependencies: ["Models", "Services"]),
+        .testTarget(name: "IntegrationSupportTests", dependencies: ["IntegrationSupport", "Models", "TestSupport"]),
 
         // MARK: In-memory (the reference implementation of every service)
         .target(
             name: "InMemoryIntegration",
-            dependencies: ["Models", "Services"],
+            dependencies: ["Models", "Services", "IntegrationSupport"],
             path: "Integrations/InMemory"
         ),
         .testTarget(
@@ -60,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "SQLiteIntegration",
-            dependencies: ["CSQLite", "Models", "Services"],
+            dependencies: ["CSQLite", "Models", "Services", "IntegrationSupport"],
             path: "Integrations/SQLite"
         ),
         // A helper process for the kill and two-process tests; `swift test` builds it next to the tests.
@@ -79,12 +86,21 @@ let package = Package(
         // MARK: Mock video host (a simulated vendor SDK storing uploads on disk)
         .target(
             name: "MockVideoHostIntegration",
-            dependencies: ["Models", "Services"],
+            dependencies: ["Models", "Services", "IntegrationSupport"],
             path: "Integrations/MockVideoHost"
+        ),
+        // A helper process for the two-process tests; `swift test` builds it next to the tests.
+        .executableTarget(
+            name: "MockHostUploadFixture",
+            dependencies: ["MockVideoHostIntegration", "IntegrationSupport", "Models", "Services"],
+            path: "Tests/MockHostUploadFixture"
         ),
         .testTarget(
             name: "MockVideoHostIntegrationTests",
-            dependencies: ["MockVideoHostIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+            dependencies: [
+                "MockVideoHostIntegration", "MockHostUploadFixture", "IntegrationSupport", "Models", "Services",
+                "ServiceContracts", "TestSupport",
+            ]
         ),
 
         // MARK: - App (the composition root) and the sample app
@@ -92,7 +108,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "Models", "Services", "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
+                "Models", "Services", "IntegrationSupport",
+                "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
             ]
         ),
         .testTarget(
@@ -106,7 +123,7 @@ let package = Package(
         // End-to-end: runs the built `silo` binary as a subprocess in a temporary directory.
         .testTarget(
             name: "SiloCLITests",
-            dependencies: ["SiloCLI", "TestSupport"]
+            dependencies: ["SiloCLI", "App", "Services", "TestSupport"]
         ),
 
         // MARK: - Benchmarks
@@ -125,7 +142,7 @@ let package = Package(
 
         .target(
             name: "TestSupport",
-            dependencies: ["Models", "Services"],
+            dependencies: ["Models", "Services", "Commands"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Models", "Services"]),
@@ -136,7 +153,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceContractsTests",
-            dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
+            dependencies: [
+                "InMemoryIntegration", "IntegrationSupport", "Models", "Services", "ServiceContracts", "TestSupport",
+            ]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import Services
 
 /// The mock video host: a simulated vendor SDK (`MediaHostClient`) that stores uploads in a
@@ -13,42 +14,45 @@ public final class MockVideoHostIntegration: Integration {
     /// The settings the integration was made with (the API key is redacted when printed).
     public let configuration: Configuration
     /// The video hosting service; it serves between `start()` and `stop()`.
-    public let videoHostingService: MockVideoHostingService
+    public let hostingService: MockVideoHostingService
 
     private let client: MediaHostClient
-    private let lifecycle = LifecycleState()
+    private let lifecycle = LifecycleHealth()
 
     /// Creates a stopped integration; nothing touches the disk until `start()`.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         client = MediaHostClient(configuration: configuration.clientConfiguration)
-        videoHostingService = MockVideoHostingService(client: client)
+        hostingService = MockVideoHostingService(client: client)
+    }
+
+    /// The hosting service.
+    public var services: ServiceSet {
+        ServiceSet().adding(.hosting, hostingService)
     }
 
     /// Checks the API key and creates the storage directory, or checks the existing one.
     ///
     /// - Throws: `.unauthorized` for a malformed API key, `.corruptData` naming the path when a
     ///   file stands where the storage directory should be, `.unavailable` when the directory
-    ///   cannot be created or written. Existing files are never touched, except partial uploads
-    ///   left by a crash, which are removed.
+    ///   cannot be created or written. Existing files are never touched, except files of the
+    ///   host's own naming that a killed upload left and no live upload holds.
     public func start() async throws(ServiceError) {
         do {
             try await client.open()
         } catch {
             let failure = ServiceError(error)
-            await lifecycle.set(.failed(reason: failure.description))
+            await lifecycle.failed(failure)
             throw failure
         }
-        await lifecycle.set(.healthy)
+        await lifecycle.started()
     }
 
     /// Cancels uploads in progress, waits until their partial files are removed, and refuses
     /// further calls. Safe to call more than once, and before `start()`.
     public func stop() async {
         await client.close()
-        if await lifecycle.health == .healthy {
-            await lifecycle.set(.stopped)
-        }
+        await lifecycle.stopped()
     }
 
     /// Nothing to do: the host keeps no buffered writes.
@@ -57,7 +61,7 @@ public final class MockVideoHostIntegration: Integration {
     /// `.healthy` while started and its storage directory is still there, `.failed` when start
     /// failed or the directory has gone, otherwise `.notStarted` or `.stopped`.
     public func health() async -> IntegrationHealth {
-        let health = await lifecycle.health
+        let health = await lifecycle.current
         guard health == .healthy else { return health }
         var isDirectory: ObjCBool = false
         let path = configuration.storageDirectory.path
@@ -65,14 +69,5 @@ public final class MockVideoHostIntegration: Integration {
             return .failed(reason: "the storage directory \(path) is gone")
         }
         return .healthy
-    }
-}
-
-/// The integration's reported health, changed by start and stop.
-private actor LifecycleState {
-    private(set) var health: IntegrationHealth = .notStarted
-
-    func set(_ health: IntegrationHealth) {
-        self.health = health
     }
 }

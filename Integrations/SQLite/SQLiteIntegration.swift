@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import Models
 import Services
 
@@ -22,45 +23,93 @@ public final class SQLiteIntegration: Integration {
     /// Users in the database.
     public let userService: SQLiteUserService
     /// The saved video library in the database.
-    public let videoLibraryService: SQLiteVideoLibraryService
+    public let libraryService: SQLiteVideoLibraryService
 
     private let database: Database
-    private let state = HealthState()
+
+    /// How many observations of the database are running: 0 once every observer has gone.
+    public var observerCount: Int { database.changes.observerCount }
+    private let lifecycle = LifecycleHealth()
+    private let integrity = IntegrityState()
 
     /// Creates the integration; nothing is opened until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
         let database = Database(path: configuration.sqlitePath, location: configuration.location)
         self.database = database
-        postService = SQLitePostService(database: database, now: configuration.now)
+        let interval = configuration.observationInterval
+        postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)
         userService = SQLiteUserService(database: database, now: configuration.now)
-        videoLibraryService = SQLiteVideoLibraryService(database: database)
+        libraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
+        if case .file = configuration.storage {
+            let (poll, backstop) = (configuration.changePollInterval, configuration.changeBackstopInterval)
+            database.changes.watch { [weak database] signal in
+                await database?.watchOutsideCommits(signal, every: poll, backstop: backstop)
+            }
+        }
     }
 
-    /// Opens the database, checks it (`PRAGMA quick_check`) and applies pending migrations.
+    /// Posts, users and the library.
+    public var services: ServiceSet {
+        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
+    }
+
+    /// Opens the database, checks that it is this app's and current, and applies pending migrations.
     ///
-    /// - Throws: `.corruptData` naming the file when it is not a database, is damaged, or was
-    ///   written by a newer app version; `.unavailable` when it cannot be opened (permissions, a
-    ///   missing directory, a lock held past the busy timeout). The file is never changed then.
+    /// Start-up reads a few header fields and the schema, never every page, so it takes the same
+    /// time for ten posts as for a million. When a non-empty write-ahead log lay beside the file
+    /// (the last session ended uncleanly, or another process has it open), a full check of every
+    /// page runs in the background afterwards and `health()` reports what it finds.
+    ///
+    /// - Throws: `.corruptData` naming the file when it is not a database, is damaged, is another
+    ///   program's database or was written by a newer app version; `.unavailable` when it cannot be
+    ///   opened (permissions, a missing directory, a full disk, a lock held past the busy timeout),
+    ///   each with the remedy that fits. The file is never changed then.
     public func start() async throws(ServiceError) {
+        database.changes.reopen()
+        let foundUnfinishedLog: Bool
         do {
-            try await database.open(
+            foundUnfinishedLog = try await database.open(
                 busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeout.wholeMilliseconds),
                 migrator: Migrator(migrations: Migration.all)
             )
         } catch {
-            let failure = error.serviceError(location: configuration.location)
-            await state.set(.failed(reason: failure.description))
+            let failure = ServiceError(error, location: configuration.location)
+            await lifecycle.failed(failure)
             throw failure
         }
-        await state.set(.healthy)
+        await lifecycle.started()
+        if foundUnfinishedLog {
+            let database = database
+            let integrity = integrity
+            Task.detached(priority: .background) {
+                await integrity.record(database.checkIntegrity())
+            }
+        }
+    }
+
+    /// Reads every page of the database (`PRAGMA quick_check`, about 0.35 s per million posts),
+    /// records the outcome for `health()`, and throws when the file is damaged. For a maintenance
+    /// screen or command; start-up does not wait for it.
+    ///
+    /// - Throws: `.corruptData` naming the file and the first problems found.
+    public func verifyIntegrity() async throws(ServiceError) {
+        let problems = database.checkIntegrity()
+        await integrity.record(problems)
+        guard problems.isEmpty else {
+            throw .corruptData(
+                location: configuration.location,
+                reason: "the integrity check found: \(problems.joined(separator: "; ")); restore a backup or "
+                    + "export what can still be read"
+            )
+        }
     }
 
     /// Runs `PRAGMA optimize`, checkpoints the log into the file and closes. Safe to call again.
     public func stop() async {
-        let wasOpen = await database.isOpen
+        database.changes.close()
         await database.close()
-        if wasOpen { await state.set(.stopped) }
+        await lifecycle.stopped()
     }
 
     /// Checkpoints on entering the background; frees caches on a memory warning.
@@ -72,17 +121,26 @@ public final class SQLiteIntegration: Integration {
         }
     }
 
-    /// `.notStarted`, `.healthy`, `.failed` (with the start error) or `.stopped`.
+    /// `.notStarted`, `.healthy`, `.failed` (with the start error) or `.stopped`; `.degraded`
+    /// naming the damage once an integrity check or a statement met a damaged page.
     public func health() async -> IntegrationHealth {
-        await state.health
+        let health = await lifecycle.current
+        guard health == .healthy else { return health }
+        if let problems = await integrity.problems, !problems.isEmpty {
+            return .degraded(reason: "\(configuration.location) is damaged: \(problems.joined(separator: "; "))")
+        }
+        if let damage = await database.damage {
+            return .degraded(reason: "\(configuration.location) is damaged: \(damage)")
+        }
+        return .healthy
     }
 }
 
-/// The integration's reported health, changed by start and stop.
-private actor HealthState {
-    private(set) var health: IntegrationHealth = .notStarted
+/// What the last full integrity check found, if one ran.
+private actor IntegrityState {
+    private(set) var problems: [String]?
 
-    func set(_ health: IntegrationHealth) {
-        self.health = health
+    func record(_ problems: [String]) {
+        self.problems = problems
     }
 }

@@ -1,79 +1,68 @@
-import InMemoryIntegration
-import MockVideoHostIntegration
-import SQLiteIntegration
 import Services
 
 /// The one place where an integration is picked for each service.
 ///
-/// To swap an integration for a service, edit its line in `defaultChoices`; nothing else in the
-/// app names a concrete integration service. For demos, UI tests and offline work, the
-/// environment can override a choice per service (`SILO_POSTS=memory`) without editing code.
-///
-/// Posts check that their author exists, so users always come from the posts' integration.
+/// To swap an integration for a service, edit its line in `defaultChoices`. For demos, UI tests
+/// and offline work the environment can override a choice per run (`SILO_POSTS=memory`) without
+/// editing code. A service declared as served with another (users with posts, in
+/// `ServiceKind.declarations`) follows that one's choice unless overridden to the same.
 public struct ServiceProvider: Sendable {
     /// The integration that serves each service when the environment does not say otherwise.
-    public static let defaultChoices: [ServiceKind: IntegrationChoice] = [
+    public static let defaultChoices: [ServiceKind: IntegrationDescription] = [
         .posts: .sqlite,
         .library: .sqlite,
-        .videos: .mockhost,
+        .hosting: .mockHost,
     ]
 
     /// Publishes and lists posts.
     public let posts: any PostService
-    /// Creates and finds users; always from the same integration as `posts`.
+    /// Creates and finds users; from the same integration as `posts`.
     public let users: any UserService
     /// The user's saved videos.
     public let library: any VideoLibraryService
     /// Uploads and processes videos.
-    public let videoHosting: any VideoHostingService
-    /// Which integration serves each service, for the `integrations` report.
-    public let choices: [ServiceKind: IntegrationChoice]
+    public let hosting: any VideoHostingService
+    /// Which integration serves each service, for reports.
+    public let choices: [ServiceKind: IntegrationDescription]
 
-    /// Picks each service from `integrations` according to `choices`.
-    ///
-    /// - Throws: `ConfigurationError.unsupportedIntegration` when a choice names an integration
-    ///   that does not implement the service, `.missingChoice` when a service has no choice.
-    init(choices: [ServiceKind: IntegrationChoice], integrations: IntegrationSet) throws(ConfigurationError) {
+    /// Picks each service from the integration `choices` names, in `integrations` (by name).
+    init(choices: [ServiceKind: IntegrationDescription], integrations: [String: ServiceSet]) throws(ConfigurationError)
+    {
         self.choices = choices
-        switch choices[.posts] {
-        case .sqlite?: posts = integrations.sqlite().postService
-        case .memory?: posts = integrations.memory().postService
-        case let other?: throw .unsupportedIntegration(other, service: .posts)
-        case nil: throw .missingChoice(service: .posts)
+        func pick<Service>(_ key: ServiceKey<Service>) throws(ConfigurationError) -> Service {
+            guard let choice = choices[key.kind] else { throw .missingChoice(service: key.kind) }
+            guard let service = integrations[choice.name]?.service(key) else {
+                throw .unsupportedIntegration(choice.name, service: key.kind)
+            }
+            return service
         }
-        switch choices[.users] {
-        case .sqlite?: users = integrations.sqlite().userService
-        case .memory?: users = integrations.memory().userService
-        case let other?: throw .unsupportedIntegration(other, service: .users)
-        case nil: throw .missingChoice(service: .users)
-        }
-        switch choices[.library] {
-        case .sqlite?: library = integrations.sqlite().videoLibraryService
-        case .memory?: library = integrations.memory().videoLibraryService
-        case let other?: throw .unsupportedIntegration(other, service: .library)
-        case nil: throw .missingChoice(service: .library)
-        }
-        switch choices[.videos] {
-        case .mockhost?: videoHosting = integrations.mockVideoHost().videoHostingService
-        case .memory?: videoHosting = integrations.memory().videoHostingService
-        case let other?: throw .unsupportedIntegration(other, service: .videos)
-        case nil: throw .missingChoice(service: .videos)
-        }
+        posts = try pick(.posts)
+        users = try pick(.users)
+        library = try pick(.library)
+        hosting = try pick(.hosting)
     }
 
-    /// The choice for every service: the defaults, then the overrides, with users following posts.
+    /// The choice for every service: the defaults, then the overrides; a service served with
+    /// another follows it.
     ///
-    /// - Throws: `ConfigurationError.postsAndUsersSplit` when an override would serve posts and
-    ///   users from different integrations.
-    static func choices(overrides: [ServiceKind: IntegrationChoice]) throws(ConfigurationError) -> [ServiceKind:
-        IntegrationChoice]
-    {
+    /// - Throws: `ConfigurationError` for an override naming an integration that does not provide
+    ///   the service, or one that would serve a service apart from the one it is served with.
+    static func choices(
+        overrides: [ServiceKind: IntegrationDescription]
+    ) throws(ConfigurationError) -> [ServiceKind: IntegrationDescription] {
         var choices = defaultChoices.merging(overrides) { _, override in override }
-        let posts = choices[.posts] ?? .sqlite
-        if let users = overrides[.users], users != posts {
-            throw .postsAndUsersSplit(posts: posts, users: users)
+        for service in ServiceKind.allCases {
+            guard let leader = service.servedWith, let leaderChoice = choices[leader] else { continue }
+            if let own = overrides[service], own.name != leaderChoice.name {
+                throw .servedApart(service, from: leader, serviceChoice: own.name, leaderChoice: leaderChoice.name)
+            }
+            choices[service] = leaderChoice
         }
-        choices[.users] = posts
+        for service in ServiceKind.allCases {
+            if let choice = choices[service], !choice.services.contains(service) {
+                throw .unsupportedIntegration(choice.name, service: service)
+            }
+        }
         return choices
     }
 }

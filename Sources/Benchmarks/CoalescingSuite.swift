@@ -45,8 +45,8 @@ struct CoalescingSuite: BenchmarkSuite {
     }
 
     /// A command standing in for a network fetch: waits for `gate` (if any), then sleeps 1 ms.
-    private static func simulatedFetch(key: String?, gate: Gate?) -> TestCommand<Int> {
-        TestCommand(coalescingKey: key) {
+    private static func simulatedFetch(key: String?, gate: Gate?) -> ClosureCommand<Int> {
+        ClosureCommand(coalescingKey: key) {
             await gate?.wait()
             try await Task.sleep(for: .milliseconds(1))
             return 1
@@ -55,7 +55,7 @@ struct CoalescingSuite: BenchmarkSuite {
 
     /// Runs `command` from `callers` concurrent tasks, calling `whileRunning` once they are started.
     private func runConcurrently(
-        _ command: TestCommand<Int>,
+        _ command: ClosureCommand<Int>,
         queue: CommandQueue,
         whileRunning: @escaping @Sendable () async -> Void = {}
     ) async throws {
@@ -67,5 +67,26 @@ struct CoalescingSuite: BenchmarkSuite {
             let total = try await group.reduce(0, +)
             blackHole(total)
         }
+    }
+}
+
+/// A command whose work is a closure, counting its executions: what the coalescing rows measure
+/// the queue with.
+private struct ClosureCommand<Output: Sendable>: Command {
+    let coalescingKey: String?
+    let body: @Sendable () async throws -> Output
+    private let executions = Locked(0)
+
+    init(coalescingKey: String?, body: @escaping @Sendable () async throws -> Output) {
+        self.coalescingKey = coalescingKey
+        self.body = body
+    }
+
+    /// How many times the command has run.
+    var executionCount: Int { executions.value }
+
+    func execute() async throws -> Output {
+        executions.update { $0 += 1 }
+        return try await body()
     }
 }

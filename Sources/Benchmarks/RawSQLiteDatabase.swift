@@ -75,6 +75,41 @@ final class RawSQLiteDatabase {
         }
     }
 
+    /// Publishes one post with `text` by `authorID` (an autocommit INSERT, like the service's).
+    func publish(text: String, authorID: String) throws {
+        let statement = try prepare(
+            "INSERT INTO posts (id, author_id, text, created_at, video_id) VALUES (?1, ?2, ?3, ?4, NULL)"
+        )
+        defer { sqlite3_finalize(statement) }
+        bind(UUID().uuidString.lowercased(), 1, statement)
+        bind(authorID, 2, statement)
+        bind(text, 3, statement)
+        sqlite3_bind_int64(statement, 4, Date().millisecondsSince1970)
+        guard sqlite3_step(statement) == SQLITE_DONE else {
+            throw SQLiteBenchmarkError(String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    /// `PRAGMA data_version`: changes when another connection commits.
+    func dataVersion() throws -> Int64 {
+        let statement = try prepare("PRAGMA data_version")
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else {
+            throw SQLiteBenchmarkError(String(cString: sqlite3_errmsg(handle)))
+        }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// The text of `authorID`'s newest post, if any.
+    func newestText(authorID: String) throws -> String? {
+        let statement = try prepare(
+            "SELECT text FROM posts WHERE author_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 1"
+        )
+        defer { sqlite3_finalize(statement) }
+        bind(authorID, 1, statement)
+        return sqlite3_step(statement) == SQLITE_ROW ? text(statement, 0) : nil
+    }
+
     /// Walks `authorID`'s feed newest first, `pageSize` at a time (fetching one extra row to know
     /// whether a page follows, as the service does), building `Post` values.
     func walkFeed(authorID: String, pageSize: Int) throws -> [Post] {

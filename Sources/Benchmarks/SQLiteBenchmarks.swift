@@ -16,6 +16,8 @@ struct SQLiteBenchmarkRow: Sendable {
     /// Subject relative to baseline, where higher is better (throughput ratio), or `nil` when
     /// there is no baseline.
     var ratio: Double?
+    /// What `ratio` compares, e.g. `"throughput"`.
+    var ratioLabel = "throughput"
     /// The target and what the figure includes.
     var note: String
 }
@@ -28,13 +30,15 @@ struct SQLiteBenchmarkRow: Sendable {
 /// the integration adds: the actor hop, validation, the statement cache, mapping and cursors.
 enum SQLiteBenchmarks {
     /// Runs every SQLite benchmark in `directory` (which must exist) and returns the rows.
-    static func run(in directory: URL, posts: Int = 10_000, startupPosts: Int = 100_000) async throws
-        -> [SQLiteBenchmarkRow]
-    {
+    static func run(
+        in directory: URL,
+        posts: Int = 10_000,
+        startupSizes: [Int] = [10_000, 100_000, 1_000_000]
+    ) async throws -> [SQLiteBenchmarkRow] {
         var rows: [SQLiteBenchmarkRow] = []
         rows.append(try await publish(count: posts, in: directory))
         rows.append(try await paging(count: posts, pageSize: 50, in: directory))
-        rows.append(try await startup(posts: startupPosts, in: directory))
+        rows += try await startup(sizes: startupSizes, in: directory)
         return rows
     }
 
@@ -147,8 +151,51 @@ enum SQLiteBenchmarks {
 
     // MARK: Start-up
 
-    static func startup(posts: Int, in directory: URL) async throws -> SQLiteBenchmarkRow {
-        let file = try await freshDatabase(named: "startup.sqlite", in: directory)
+    /// Start-up plus the first feed page (what `silo feed --limit 1` waits for) on databases of
+    /// each size, next to the full `PRAGMA quick_check` that start-up no longer runs; the ratio is
+    /// against the smallest database, so a flat start-up shows as about 1.
+    static func startup(sizes: [Int], in directory: URL) async throws -> [SQLiteBenchmarkRow] {
+        var rows: [SQLiteBenchmarkRow] = []
+        var smallest: Double?
+        for posts in sizes {
+            let (file, authorID) = try await populatedDatabase(posts: posts, in: directory)
+            let check = try measure {
+                let raw = try RawSQLiteDatabase(path: file.path)
+                try raw.execute("PRAGMA quick_check")
+                raw.close()
+            }
+            var times: [Duration] = []
+            for _ in 0..<5 {
+                let integration = SQLiteIntegration(configuration: .init(storage: .file(file)))
+                let start = ContinuousClock.now
+                try await integration.start()
+                blackHole(try await integration.postService.feed(authorID: User.ID(authorID), page: .first(1)))
+                times.append(ContinuousClock.now - start)
+                await integration.stop()
+            }
+            let median = seconds(times.sorted()[times.count / 2]) * 1_000
+            smallest = smallest ?? median
+            let bytes =
+                (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+            rows.append(
+                SQLiteBenchmarkRow(
+                    name: "SQLite start-up + first feed page, \(posts.formatted()) posts (ms)",
+                    baseline: seconds(check) * 1_000,
+                    subject: median,
+                    ratio: median / (smallest ?? median),
+                    ratioLabel: "x the \(sizes[0].formatted())-post start-up",
+                    note: "\(bytes / 1_048_576) MB file; baseline column: the full PRAGMA quick_check "
+                        + "start-up no longer runs; median of 5"
+                )
+            )
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        }
+        return rows
+    }
+
+    /// A checkpointed database holding `posts` posts by one author, written with the raw C API.
+    private static func populatedDatabase(posts: Int, in directory: URL) async throws -> (URL, String) {
+        let file = try await freshDatabase(named: "startup-\(posts).sqlite", in: directory)
         let raw = try RawSQLiteDatabase(path: file.path)
         let authorID = try raw.insertAuthor()
         try raw.execute("BEGIN IMMEDIATE")
@@ -156,29 +203,13 @@ enum SQLiteBenchmarks {
         try raw.execute("COMMIT")
         try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         raw.close()
-
-        var times: [Duration] = []
-        for _ in 0..<5 {
-            let integration = SQLiteIntegration(configuration: .init(storage: .file(file)))
-            let start = ContinuousClock.now
-            try await integration.start()
-            times.append(ContinuousClock.now - start)
-            await integration.stop()
-        }
-        let median = times.sorted()[times.count / 2]
-        return SQLiteBenchmarkRow(
-            name: "SQLite start-up on a \(posts)-post database (ms)",
-            baseline: 0,
-            subject: seconds(median) * 1000,
-            ratio: nil,
-            note: "open + schema version check + PRAGMA quick_check + WAL setup; median of 5"
-        )
+        return (file, authorID)
     }
 
     // MARK: Helpers
 
     /// A new database file with the integration's schema, created by starting and stopping it.
-    private static func freshDatabase(named name: String, in directory: URL) async throws -> URL {
+    static func freshDatabase(named name: String, in directory: URL) async throws -> URL {
         let url = directory.appendingPathComponent(name)
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
@@ -195,7 +226,7 @@ enum SQLiteBenchmarks {
         return ContinuousClock.now - start
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

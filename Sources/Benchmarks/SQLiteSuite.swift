@@ -14,7 +14,7 @@ struct SQLiteSuite: BenchmarkSuite {
                 benchmark: row.name,
                 baseline: row.ratio == nil ? "–" : Self.format(row.baseline),
                 subject: Self.format(row.subject),
-                ratio: row.ratio.map { String(format: "%.2fx throughput", $0) } ?? "–",
+                ratio: row.ratio.map { String(format: "%.2f", $0) + " \(row.ratioLabel)" } ?? "–",
                 notes: row.note
             )
         }

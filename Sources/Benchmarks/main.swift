@@ -1,10 +1,13 @@
 import Foundation
 
+ObservationWriter.runIfRequested()
+
 /// Every suite, in table order. Add a suite by writing one file and appending it here.
 let suites: [any BenchmarkSuite] = [
     CommandQueueOverheadSuite(),
     CoalescingSuite(),
     SQLiteSuite(),
+    ObservationSuite(),
     MockVideoHostSuite(),
 ]
 

@@ -9,7 +9,7 @@
 /// parent holds one of its slots can deadlock; see ``CommandQueue`` for the rules.
 ///
 /// Factories that hand out commands should return the abstract type (`any Command<Output>`), so a
-/// test can substitute a ``TestCommand`` for the real one.
+/// test can substitute a stub (TestSupport's `TestCommand`) for the real one.
 ///
 /// Thread safety: conforming types must be safe to use from any task (the `Sendable` requirement);
 /// `execute()` may be called concurrently on several copies of the same command.

@@ -1,57 +1,136 @@
 import App
 import Foundation
+import Services
 
 /// The `silo` executable: the Silo sample app in a terminal.
 ///
-/// Exit status: 0 on success, 1 on a service or startup error, 64 on a usage or configuration
-/// error; failures print one line on standard error.
+/// Exit status: 0 on success, 1 on a service or start-up error, 64 on a usage or configuration
+/// error, 130 or 143 when Ctrl-C or SIGTERM stopped it (after cleaning up); failures print one
+/// line on standard error.
 @main
 enum Silo {
     @MainActor
     static func main() async {
         let terminal = Terminal()
-        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), terminal: terminal)
-        exit(status.rawValue)
+        let interruption = Interruption()
+        interruption.install()
+        let status = await run(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            terminal: terminal,
+            interruption: interruption
+        )
+        exit(status.code)
     }
 
     @MainActor
-    private static func run(arguments: [String], terminal: Terminal) async -> ExitStatus {
-        let environment = ProcessInfo.processInfo.environment
-        let configuration: AppConfiguration
+    private static func run(
+        arguments: [String],
+        environment: [String: String],
+        terminal: Terminal,
+        interruption: Interruption
+    ) async -> ExitStatus {
+        let invocation: Invocation
         let command: CLICommand
+        let configuration: AppConfiguration
         let composition: AppComposition
         do {
-            let loaded = try AppConfiguration.load(environment: environment, arguments: arguments)
-            configuration = loaded.configuration
-            command = try CLICommand.parse(loaded.remaining)
+            invocation = try Invocation.parse(arguments)
+            if invocation.flags.contains("--version") {
+                terminal.print("silo \(Version.current)")
+                return .success
+            }
+            if invocation.wantsHelp { return try showHelp(invocation, terminal: terminal) }
+            command = try CLICommand(invocation)
+            configuration = try loadConfiguration(environment: environment, invocation: invocation)
             composition = try AppComposition(configuration: configuration)
         } catch let error as UsageError {
-            terminal.printError("\(error) (see silo --help)")
+            let topic = error.command.map { " \($0)" } ?? ""
+            terminal.printError("\(error.description) (see 'silo help\(topic)')")
             return .usage
         } catch {
-            terminal.printError("\(error)")
+            terminal.printError("\(String(describing: error))")
             return .usage
-        }
-        if command == .help {
-            terminal.print(HelpText.usage)
-            return .success
         }
         if configuration.isVerbose {
-            terminal.print(configuration.description)
+            let lines = configuration.description.split(separator: "\n").map(String.init) + composition.settingsReport
+            for line in lines { terminal.printDiagnostic("\(line)") }
+        }
+        if command == .integrations {
+            return await showIntegrations(composition, terminal: terminal)
         }
         do {
-            try await composition.start()
+            try await composition.start(for: command.services)
         } catch {
-            terminal.printError(error.description)
+            terminal.printError("\(error.description)")
+            await composition.stop()
             return .failure
         }
         let session = SiloSession(
             composition: composition,
             terminal: terminal,
-            identity: .init(environment: environment)
+            identity: .init(environment: environment),
+            isVerbose: configuration.isVerbose
         )
+        interruption.onInterrupt = { session.interrupt() }
         let status = await session.run(command)
         await composition.stop()
-        return status
+        guard let signal = interruption.signal else { return status }
+        return command.endsWithInterrupt && status == .success ? .success : .interrupted(signal: signal)
+    }
+
+    /// The configuration from the environment, with the command line's `--data-dir` and `--verbose` on top.
+    @MainActor
+    private static func loadConfiguration(
+        environment: [String: String],
+        invocation: Invocation
+    ) throws -> AppConfiguration {
+        var configuration = try AppConfiguration.load(environment: environment)
+        if let directory = invocation.values["--data-dir"] {
+            configuration.dataDirectory = URL(fileURLWithPath: directory)
+        }
+        if invocation.flags.contains("--verbose") { configuration.isVerbose = true }
+        return configuration
+    }
+
+    /// Prints the overview, or the help of the command asked about.
+    @MainActor
+    private static func showHelp(_ invocation: Invocation, terminal: Terminal) throws(UsageError) -> ExitStatus {
+        if invocation.command == "help", invocation.operands.count > 1 {
+            throw UsageError("help takes one command, got '\(invocation.operands[1])'", command: "help")
+        }
+        let topic =
+            invocation.command == "help"
+            ? invocation.operands.first : invocation.namesCommand ? invocation.command : nil
+        guard let topic else {
+            terminal.print(TerminalText(verbatim: HelpText.overview(width: terminal.width)))
+            return .success
+        }
+        guard let spec = CommandCatalog.command(named: topic) else {
+            throw UsageError("unknown command '\(topic)'", command: "help")
+        }
+        terminal.print(TerminalText(verbatim: HelpText.command(spec, width: terminal.width)))
+        return .success
+    }
+
+    /// Starts every integration, reports each service's integration and each integration's health,
+    /// and exits 1 when a required integration cannot serve.
+    @MainActor
+    private static func showIntegrations(_ composition: AppComposition, terminal: Terminal) async -> ExitStatus {
+        let health = await composition.startEach()
+        let choices = composition.services.choices
+        terminal.print("\(bold: "Services")")
+        for service in ServiceKind.allCases {
+            let choice = choices[service]?.name ?? "none"
+            let source = service.servedWith.map { "\(choice) (follows \($0))" } ?? choice
+            terminal.print("  \(service.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(source)")
+        }
+        terminal.print("\(bold: "Integrations")")
+        for entry in health {
+            let role = entry.isRequired ? "required" : "optional"
+            terminal.print("  \(entry.name): \(entry.health) (\(role))")
+        }
+        await composition.stop()
+        return health.contains { $0.isRequired && !$0.health.isServing } ? .failure : .success
     }
 }

@@ -1,80 +1,133 @@
 import App
 import Foundation
+import Services
+import TestSupport
 import Testing
 
+/// The composition follows `ServiceProvider.defaultChoices` and `ServiceKind.declarations`: these
+/// tests read them rather than repeat them, so swapping an integration by the documented one-line
+/// edit keeps them green.
 @Suite("AppConfiguration and ServiceProvider choices")
 struct ConfigurationTests {
-    @Test("No configuration gives the embedded default under ./.silo")
-    func defaults() throws {
-        let (configuration, remaining) = try AppConfiguration.load(environment: [:], arguments: ["feed"])
-        #expect(configuration.dataDirectory.lastPathComponent == ".silo")
-        #expect(configuration.overrides.isEmpty)
-        #expect(remaining == ["feed"])
-        let composition = try AppComposition(configuration: configuration)
-        #expect(
-            composition.services.choices == [.posts: .sqlite, .users: .sqlite, .library: .sqlite, .videos: .mockhost])
+    /// The defaults with every served-with service following its leader.
+    static var expectedDefaults: [ServiceKind: IntegrationDescription] {
+        var choices = ServiceProvider.defaultChoices
+        for service in ServiceKind.allCases {
+            if let leader = service.servedWith { choices[service] = choices[leader] }
+        }
+        return choices
     }
 
-    @Test("An override moves one service, and users follow posts")
-    func overrides() throws {
-        let (configuration, _) = try AppConfiguration.load(environment: ["SILO_POSTS": " Memory "], arguments: [])
+    @Test("No configuration gives the default choices, under ./.silo")
+    func defaults() throws {
+        let configuration = try AppConfiguration.load(environment: [:])
+        #expect(configuration.dataDirectory.lastPathComponent == ".silo")
+        #expect(configuration.overrides.isEmpty)
         let composition = try AppComposition(configuration: configuration)
-        #expect(composition.services.choices[.posts] == .memory)
-        #expect(composition.services.choices[.users] == .memory)
-        #expect(composition.services.choices[.library] == .sqlite)
+        #expect(composition.services.choices == Self.expectedDefaults)
+        #expect(Set(ServiceKind.allCases) == Set(composition.services.choices.keys))
+    }
+
+    @Test("Every default choice names an integration in the catalogue that provides the service")
+    func defaultsAreServable() {
+        for (service, choice) in ServiceProvider.defaultChoices {
+            #expect(IntegrationCatalog.integration(named: choice.name) == choice, "\(service)")
+            #expect(choice.services.contains(service), "\(choice.name) does not provide \(service)")
+        }
+    }
+
+    @Test("Each integration provides exactly the services its description declares")
+    func descriptionsMatchIntegrations() throws {
+        let directory = try TemporaryDirectory(prefix: "describe")
+        let context = IntegrationContext(dataDirectory: directory.url, environment: [:])
+        for description in IntegrationCatalog.all {
+            let integration = description.makeIntegration(context)
+            #expect(integration.services.kinds == description.services, "\(description.name)")
+        }
+    }
+
+    @Test("An override moves one service, and a service served with it follows")
+    func overrides() throws {
+        let leader = try #require(
+            ServiceKind.allCases.first { service in ServiceKind.allCases.contains { $0.servedWith == service } })
+        let other = try #require(
+            IntegrationCatalog.all.first { $0.services.contains(leader) && $0 != Self.expectedDefaults[leader] })
+        let configuration = try AppConfiguration.load(environment: [
+            AppConfiguration.variable(for: leader): " \(other.name.uppercased()) "
+        ])
+        let composition = try AppComposition(configuration: configuration)
+        for service in ServiceKind.allCases {
+            let moved = service == leader || service.servedWith == leader
+            #expect(
+                composition.services.choices[service] == (moved ? other : Self.expectedDefaults[service]), "\(service)")
+        }
     }
 
     @Test("An unknown integration name is rejected with the valid names")
     func unknownName() {
-        #expect(throws: ConfigurationError.unknownIntegration(name: "postgres", variable: "SILO_POSTS")) {
-            try AppConfiguration.load(environment: ["SILO_POSTS": "postgres"], arguments: [])
+        let variable = AppConfiguration.variable(for: .posts)
+        #expect(throws: ConfigurationError.unknownIntegration(name: "postgres", variable: variable)) {
+            try AppConfiguration.load(environment: [variable: "postgres"])
         }
-        #expect(
-            ConfigurationError.unknownIntegration(name: "x", variable: "SILO_POSTS").description.contains(
-                "sqlite, memory"))
+        let message = ConfigurationError.unknownIntegration(name: "x", variable: variable).description
+        for integration in IntegrationCatalog.all { #expect(message.contains(integration.name)) }
     }
 
-    @Test("An integration that cannot serve a service is rejected")
+    @Test("An integration that cannot serve a service is rejected, naming the ones that can")
     func unsupported() throws {
-        let (configuration, _) = try AppConfiguration.load(environment: ["SILO_VIDEOS": "sqlite"], arguments: [])
-        #expect(throws: ConfigurationError.unsupportedIntegration(.sqlite, service: .videos)) {
-            try AppComposition(configuration: configuration)
+        for service in ServiceKind.allCases where service.servedWith == nil {
+            guard let unable = IntegrationCatalog.all.first(where: { !$0.services.contains(service) }) else { continue }
+            let configuration = try AppConfiguration.load(environment: [
+                AppConfiguration.variable(for: service): unable.name
+            ])
+            #expect(throws: ConfigurationError.unsupportedIntegration(unable.name, service: service)) {
+                try AppComposition(configuration: configuration)
+            }
         }
     }
 
-    @Test("Posts and users from different integrations are rejected")
-    func split() throws {
-        let (configuration, _) = try AppConfiguration.load(environment: ["SILO_USERS": "memory"], arguments: [])
-        #expect(throws: ConfigurationError.postsAndUsersSplit(posts: .sqlite, users: .memory)) {
-            try AppComposition(configuration: configuration)
+    @Test("A service served apart from the one it must come with is rejected")
+    func servedApart() throws {
+        for service in ServiceKind.allCases {
+            guard let leader = service.servedWith, let leaderChoice = Self.expectedDefaults[leader],
+                let other = IntegrationCatalog.all.first(where: { $0.services.contains(service) && $0 != leaderChoice })
+            else { continue }
+            let configuration = try AppConfiguration.load(environment: [
+                AppConfiguration.variable(for: service): other.name
+            ])
+            #expect(
+                throws: ConfigurationError.servedApart(
+                    service, from: leader, serviceChoice: other.name, leaderChoice: leaderChoice.name)
+            ) { try AppComposition(configuration: configuration) }
         }
     }
 
-    @Test("Options before the command set the data directory and verbosity; the rest is the command's")
-    func flags() throws {
-        let (configuration, remaining) = try AppConfiguration.load(
-            environment: [:],
-            arguments: ["--data-dir", "/tmp/silo-x", "--verbose", "post", "--verbose", "-v"]
-        )
+    @Test("The data directory and verbosity come from the environment; an empty value counts as unset")
+    func environment() throws {
+        let configuration = try AppConfiguration.load(environment: [
+            "SILO_DATA_DIR": "/tmp/silo-x", "SILO_VERBOSE": "1",
+        ])
         #expect(configuration.dataDirectory.path == "/tmp/silo-x")
         #expect(configuration.isVerbose)
-        #expect(remaining == ["post", "--verbose", "-v"], "options after the command belong to the command")
-        let (_, afterTerminator) = try AppConfiguration.load(environment: [:], arguments: ["--", "--verbose"])
-        #expect(afterTerminator == ["--verbose"])
-        #expect(throws: ConfigurationError.missingValue(flag: "--data-dir")) {
-            try AppConfiguration.load(environment: [:], arguments: ["--data-dir"])
-        }
+        let unset = try AppConfiguration.load(environment: ["SILO_DATA_DIR": "", "SILO_POSTS": ""])
+        #expect(unset.dataDirectory.lastPathComponent == ".silo")
+        #expect(unset.overrides.isEmpty)
     }
 
-    @Test("The API key never appears in descriptions, dumps or interpolations")
-    func secretRedacted() throws {
-        let key = "sk_live_DO_NOT_PRINT"
-        let (configuration, _) = try AppConfiguration.load(environment: ["SILO_VIDEO_HOST_API_KEY": key], arguments: [])
+    @Test("A secret setting never appears in descriptions, dumps or the settings report")
+    func secretsRedacted() throws {
+        let secrets = IntegrationCatalog.all.flatMap(\.settings).filter(\.isSecret)
+        let environment = Dictionary(
+            uniqueKeysWithValues: secrets.map { ($0.environmentVariable, "sk_live_DO_NOT_PRINT") })
+        let configuration = try AppConfiguration.load(environment: environment)
+        let composition = try AppComposition(configuration: configuration)
         var dumped = ""
         dump(configuration, to: &dumped)
-        for text in [configuration.description, "\(configuration)", String(reflecting: configuration), dumped] {
-            #expect(!text.contains(key))
+        dump(composition, to: &dumped)
+        for text in [configuration.description, "\(configuration)", String(reflecting: configuration), dumped]
+            + composition.settingsReport
+        {
+            #expect(!text.contains("sk_live_DO_NOT_PRINT"), "\(text)")
         }
-        #expect(configuration.videoHostAPIKey.reveal() == key)
     }
 }

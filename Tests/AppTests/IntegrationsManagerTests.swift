@@ -26,12 +26,19 @@ struct IntegrationsManagerTests {
             .init(RecordingIntegration("Store", log: log)),
             .init(
                 RecordingIntegration(
-                    "Files", .fails(.corruptData(location: "/data/x.db", reason: "not a database")), log: log)),
+                    "Files",
+                    .fails(
+                        .corruptData(
+                            location: "/data/x.db", reason: "not a database; it was left unchanged: move it aside")),
+                    log: log)),
         ])
         let error = try await #require(throws: IntegrationStartError.self) { try await manager.start() }
         #expect(error.integration == "Files")
-        #expect(error.description.contains("/data/x.db"))
-        #expect(error.description.contains("Move it aside"))
+        #expect(
+            error.description == "Files could not start: Corrupt data in /data/x.db: not a database; it was left "
+                + "unchanged: move it aside.")
+        let unauthorized = IntegrationStartError(integration: "Host", cause: .unauthorized(reason: "bad key"))
+        #expect(unauthorized.description.hasSuffix("(they are never printed)."))
         #expect(log.current.contains("stop Store"))
         let health = await manager.healthReport()
         #expect(health.first { $0.name == "Store" }?.health == .stopped)

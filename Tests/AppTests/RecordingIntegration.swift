@@ -13,6 +13,8 @@ final class RecordingIntegration: Integration {
     }
 
     let name: String
+    /// It provides nothing: the manager only drives its lifecycle.
+    let services = ServiceSet()
     private let behaviour: Behaviour
     private let log: Locked<[String]>
     private let state = Locked<IntegrationHealth>(.notStarted)

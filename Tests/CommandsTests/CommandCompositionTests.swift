@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 /// Adds numbers by running one child command per number through the same queue.

@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 private struct StubError: Error, Equatable {}

@@ -1,4 +1,5 @@
 import Commands
+import TestSupport
 import Testing
 
 @Suite("CommandQueue concurrency limit")

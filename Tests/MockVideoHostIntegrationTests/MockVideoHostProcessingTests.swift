@@ -15,10 +15,11 @@ struct MockVideoHostProcessingTests {
         // When uploading it
         let hosted = try await harness.service.upload(VideoUpload(fileURL: file, title: "Copy", ownerID: "u1")) { _ in }
 
-        // Then the storage directory holds exactly one file, equal to the source
-        let names = try FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path)
-        #expect(names == ["\(hosted.video.id.rawValue).media"])
-        let stored = harness.storageDirectory.appendingPathComponent(names[0])
+        // Then the storage directory holds the bytes, equal to the source, and the record, and nothing else
+        let names = try FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path).sorted()
+        let id = hosted.video.id.rawValue
+        #expect(names == ["\(id).json", "\(id).media"])
+        let stored = harness.storageDirectory.appendingPathComponent("\(id).media")
         #expect(try Data(contentsOf: stored) == (try Data(contentsOf: file)))
     }
 
@@ -70,7 +71,9 @@ struct MockVideoHostProcessingTests {
         let error = await expectServiceError(.unavailable) { () throws(ServiceError) in
             try await harness.service.hostedVideo(id: "med_0")
         }
-        #expect(error == .unavailable(reason: "the mock video host is busy", retryAfter: .seconds(1)))
+        #expect(
+            error == .unavailable(reason: "the mock video host is busy: try again in a moment", retryAfter: .seconds(1))
+        )
     }
 
     @Test("Mock video host: the same seed gives the same video ids")

@@ -18,6 +18,7 @@ struct ServiceErrorTests {
             .notFound(what: "post 7"), .invalidInput(field: "handle", reason: "taken"), .conflict(reason: "dup"),
             .unauthorized(reason: "expired"), .unavailable(reason: "offline", retryAfter: .seconds(3)),
             .timedOut(operation: "upload"), .corruptData(location: "/tmp/x.db", reason: "not a database"), .cancelled,
+            .forbidden(reason: "not the author"),
         ]
         #expect(Set(errors.map(\.kind)) == Set(ServiceError.Kind.allCases))
         for error in errors {
@@ -25,6 +26,7 @@ struct ServiceErrorTests {
         }
         #expect(errors[4].description.contains("retry after"))
         #expect(errors[6].description.contains("/tmp/x.db"))
+        #expect(errors[8].description == "Forbidden: not the author")
     }
 
     @Test("SHA256 gives the same digest however the input is chunked")

@@ -1,4 +1,6 @@
+import App
 import Foundation
+import Services
 import TestSupport
 
 /// Runs the built `silo` executable in a fresh working directory, as a user would.
@@ -12,16 +14,43 @@ final class SiloRunner {
     }
 
     /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment).
-    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> ChildProcess.Outcome {
-        var base = ["SILO_POSTS": "", "SILO_USERS": "", "SILO_LIBRARY": "", "SILO_VIDEOS": "", "SILO_DATA_DIR": ""]
-        base["SILO_USER"] = ""
-        return try ChildProcess.run(
+    func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> ChildProcess.Outcome {
+        try await run(arguments, environment: environment)
+    }
+
+    /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment).
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run(
             executable,
             arguments: arguments,
-            environment: base.merging(environment) { _, new in new },
+            environment: cleanEnvironment.merging(environment) { _, new in new },
             in: workingDirectory.url,
             timeout: .seconds(120)
         )
+    }
+
+    /// Starts `silo` with `arguments` without waiting, for tests that talk to it while it runs.
+    func start(_ arguments: String..., environment: [String: String] = [:]) throws -> RunningChild {
+        try RunningChild(
+            executable, arguments: arguments, environment: cleanEnvironment.merging(environment) { _, new in new },
+            in: workingDirectory.url)
+    }
+
+    /// The app's variables cleared, so the caller's shell does not leak into a test.
+    private var cleanEnvironment: [String: String] {
+        let prefix = AppConfiguration.environmentPrefix
+        let variables =
+            ServiceKind.allCases.map(AppConfiguration.variable(for:))
+            + IntegrationCatalog.all.flatMap(\.settings).map(\.environmentVariable)
+            + [prefix + "DATA_DIR", prefix + "USER", prefix + "VERBOSE"]
+        return Dictionary(uniqueKeysWithValues: variables.map { ($0, "") })
+    }
+
+    /// Runs the `sqlite3` tool on the database with `sql` and returns what it printed.
+    func sqlite3(_ sql: String) async throws -> String {
+        try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [databaseURL.path, sql], in: workingDirectory.url
+        ).standardOutput
     }
 
     /// The SQLite database the embedded default writes.
@@ -30,9 +59,9 @@ final class SiloRunner {
     }
 
     /// Asks the `sqlite3` command-line tool how many posts the database holds.
-    func storedPostCount() throws -> Int? {
+    func storedPostCount() async throws -> Int? {
         let sqlite3 = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        let outcome = try ChildProcess.run(
+        let outcome = try await ChildProcess.run(
             sqlite3,
             arguments: [databaseURL.path, "SELECT count(*) FROM posts;"],
             in: workingDirectory.url

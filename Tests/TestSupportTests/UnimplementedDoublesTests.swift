@@ -5,19 +5,24 @@ import Testing
 
 @Suite("Unimplemented doubles")
 struct UnimplementedDoublesTests {
-    @Test("Calling a requirement the test did not provide fails the test and throws unavailable")
+    @Test("Calling a requirement the test did not provide fails the test and throws unavailable", .capturesIssues)
     func unprovidedCallFails() async {
-        await withKnownIssue("an unimplemented call must record an issue") {
-            _ = try await UnimplementedPostService().publish(PostDraft(authorID: "u", text: "x"))
-        }
-        await withKnownIssue {
-            _ = try await UnimplementedUserService().user(id: "u")
-        }
-        await withKnownIssue {
-            _ = try await UnimplementedVideoLibraryService().video(id: "v")
-        }
-        await withKnownIssue {
-            _ = try await UnimplementedVideoHostingService().hostedVideo(id: "v")
+        let calls: [(String, @Sendable () async throws -> Void)] = [
+            (
+                "PostService.publish",
+                { _ = try await UnimplementedPostService().publish(PostDraft(authorID: "u", text: "x")) }
+            ),
+            ("UserService.user(id:)", { _ = try await UnimplementedUserService().user(id: "u") }),
+            ("VideoLibraryService.video(id:)", { _ = try await UnimplementedVideoLibraryService().video(id: "v") }),
+            (
+                "VideoHostingService.hostedVideo",
+                { _ = try await UnimplementedVideoHostingService().hostedVideo(id: "v") }
+            ),
+        ]
+        for (member, call) in calls {
+            let issues = await IssueCapture.issues(in: call)
+            #expect(issues.contains { $0.contains("Unimplemented: \(member)") }, "\(member): \(issues)")
+            #expect(issues.contains { $0.hasPrefix("threw Unavailable") }, "\(member): \(issues)")
         }
     }
 

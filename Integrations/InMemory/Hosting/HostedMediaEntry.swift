@@ -10,11 +10,15 @@ struct HostedMediaEntry: Sendable {
     var sha256: String
     /// When processing finishes, as time elapsed on the host's clock.
     var readyAt: Duration
+    /// Why processing fails, decided at upload; `nil` when it succeeds.
+    var failureReason: String?
 
     /// The hosted video as the host reports it `elapsed` after its clock started.
     func hostedVideo(at elapsed: Duration) -> HostedVideo {
         var video = video
-        if elapsed >= readyAt {
+        if elapsed >= readyAt, let failureReason {
+            video.status = .failed(reason: failureReason)
+        } else if elapsed >= readyAt {
             let url = URL(string: "inmemory://videos/\(video.id.rawValue)/playlist.m3u8")
             video.status = url.map { .ready(playbackURL: $0) } ?? .failed(reason: "no playback URL")
         }

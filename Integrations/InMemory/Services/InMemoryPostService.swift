@@ -1,12 +1,13 @@
+import IntegrationSupport
 import Models
 import Services
 
 /// A `PostService` holding posts in memory; authors must exist in the same integration's users.
 ///
 /// Get it from `InMemoryIntegration.postService`. Safe to call concurrently: every call is one
-/// atomic step on the integration's store actor.
+/// atomic step on the integration's `ModelStore`.
 public struct InMemoryPostService: PostService {
-    let store: InMemoryStore
+    let store: ModelStore
 
     /// Validates and stores `draft`; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
@@ -23,8 +24,16 @@ public struct InMemoryPostService: PostService {
         try await store.feed(authorID: authorID, request: page)
     }
 
-    /// Deletes the post with `id`; see `PostService.delete(id:)`.
-    public func delete(id: Post.ID) async throws(ServiceError) {
-        try await store.deletePost(id: id)
+    /// Deletes the post with `id` for its author; see `PostService.delete(id:by:)`.
+    public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
+        try await store.deletePost(id: id, by: actorID)
+    }
+
+    /// Observes the first page of `authorID`'s feed; see `PostService.observeFeed(authorID:pageSize:)`.
+    /// Every change to the store is seen at once.
+    public func observeFeed(authorID: User.ID, pageSize: Int) -> ServiceObservation<Page<Post>> {
+        .refreshing(on: store.changes) { () throws(ServiceError) in
+            try await feed(authorID: authorID, page: PageRequest(size: pageSize))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import IntegrationSupport
 import Models
 import Services
 
@@ -6,7 +7,7 @@ import Services
 /// Get it from `InMemoryIntegration.userService`. Safe to call concurrently: every call is one
 /// atomic step on the integration's store actor, so racing creates of one handle have one winner.
 public struct InMemoryUserService: UserService {
-    let store: InMemoryStore
+    let store: ModelStore
 
     /// Validates and stores a new user; see `UserService.create(_:)`.
     public func create(_ draft: UserDraft) async throws(ServiceError) -> User {

@@ -1,11 +1,12 @@
+import IntegrationSupport
 import Models
 import Services
 
 /// A `VideoLibraryService` holding saved videos in memory.
 ///
-/// Get it from `InMemoryIntegration.videoLibraryService`. Safe to call concurrently.
+/// Get it from `InMemoryIntegration.libraryService`. Safe to call concurrently.
 public struct InMemoryVideoLibraryService: VideoLibraryService {
-    let store: InMemoryStore
+    let store: ModelStore
 
     /// Returns a page of `ownerID`'s videos, newest first; see `VideoLibraryService.videos(ownerID:page:)`.
     public func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
@@ -25,5 +26,13 @@ public struct InMemoryVideoLibraryService: VideoLibraryService {
     /// Removes the video with `id`; see `VideoLibraryService.remove(id:)`.
     public func remove(id: Video.ID) async throws(ServiceError) {
         try await store.removeFromLibrary(id: id)
+    }
+
+    /// Observes the first page of `ownerID`'s library; see
+    /// `VideoLibraryService.observeVideos(ownerID:pageSize:)`. Every change to the store is seen at once.
+    public func observeVideos(ownerID: User.ID, pageSize: Int) -> ServiceObservation<Page<Video>> {
+        .refreshing(on: store.changes) { () throws(ServiceError) in
+            try await videos(ownerID: ownerID, page: PageRequest(size: pageSize))
+        }
     }
 }

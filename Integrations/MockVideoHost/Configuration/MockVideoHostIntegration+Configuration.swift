@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 extension MockVideoHostIntegration {
     /// Where the mock host keeps its bytes and how it simulates a real host.
@@ -7,8 +8,9 @@ extension MockVideoHostIntegration {
     public struct Configuration: Sendable {
         /// The directory the host owns; created on start when missing.
         public var storageDirectory: URL
-        /// The host account's API key; any non-empty string without whitespace is accepted.
-        public var apiKey: String
+        /// The host account's API key; any non-empty string without whitespace is accepted. A
+        /// `Secret`, so it never shows in a description, a dump or a log.
+        public var apiKey: Secret
         /// How long every host call waits on `clock`.
         public var latency: Duration
         /// The probability (0...1) that a host call is refused as busy (`ServiceError.unavailable`).
@@ -28,7 +30,7 @@ extension MockVideoHostIntegration {
         /// working directory, with no latency, no failures, 8 MiB/s processing and the system clocks.
         public init(
             storageDirectory: URL = URL(fileURLWithPath: ".silo/mock-video-host", isDirectory: true),
-            apiKey: String = "mock-local-key",
+            apiKey: Secret = Secret("mock-local-key"),
             latency: Duration = .zero,
             requestFailureRate: Double = 0,
             processingFailureRate: Double = 0,
@@ -51,7 +53,7 @@ extension MockVideoHostIntegration {
         /// The SDK's configuration for these settings, with the app's SHA-256 as its digest.
         var clientConfiguration: MediaHostConfiguration {
             MediaHostConfiguration(
-                apiKey: apiKey,
+                apiKey: apiKey.reveal(),
                 storageDirectory: storageDirectory,
                 makeDigest: { SHA256Digest() },
                 latency: latency,

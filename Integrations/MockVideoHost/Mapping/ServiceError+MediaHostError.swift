@@ -26,9 +26,17 @@ extension ServiceError {
             self = .corruptData(
                 location: path, reason: "a file is in the way of the storage directory; move it or configure another")
         case .storageUnavailable(let path, let reason):
-            self = .unavailable(reason: "mock video host storage \(path): \(reason)", retryAfter: nil)
+            self = .unavailable(
+                reason: "the mock video host cannot use its storage \(path) (\(reason)): check that the directory "
+                    + "exists, this user can write it, and the disk has space",
+                retryAfter: nil)
+        case .corruptRecord(let path, let reason):
+            self = .corruptData(
+                location: path,
+                reason: "the mock video host cannot read this media record (\(reason)); it was left unchanged: "
+                    + "move it aside to forget that video")
         case .serviceUnavailable(let retryAfter):
-            self = .unavailable(reason: "the mock video host is busy", retryAfter: retryAfter)
+            self = .unavailable(reason: "the mock video host is busy: try again in a moment", retryAfter: retryAfter)
         case .cancelled:
             self = .cancelled
         }

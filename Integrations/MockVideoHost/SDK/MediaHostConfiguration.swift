@@ -15,7 +15,7 @@ public struct MediaHostConfiguration: Sendable {
     public var requestFailureRate: Double
     /// The probability (0...1) that processing an upload ends `"errored"`.
     public var processingFailureRate: Double
-    /// How many stored bytes the host processes per second of `clock` time.
+    /// How many stored bytes the host processes per second of `wallClock` time.
     public var processingBytesPerSecond: Int64
     /// Processing time added to every upload whatever its size.
     public var minimumProcessingTime: Duration
@@ -23,9 +23,10 @@ public struct MediaHostConfiguration: Sendable {
     public var chunkSize: Int
     /// The seed of the host's random source: ids, injected failures and outcomes replay per seed.
     public var seed: UInt64
-    /// The clock that drives latency and processing; inject a manual clock in tests.
+    /// The clock every call's latency is waited on; inject a manual clock in tests.
     public var clock: any Clock<Duration>
-    /// The wall clock that stamps `HostedMedia.createdAt`.
+    /// The wall clock that stamps `HostedMedia.createdAt` and decides when processing ends; it
+    /// keeps running while no client does, so processing continues across restarts.
     public var wallClock: @Sendable () -> Date
     /// The base of playback, thumbnail and rendition URLs.
     public var deliveryBaseURL: URL
@@ -64,7 +65,7 @@ public struct MediaHostConfiguration: Sendable {
         self.deliveryBaseURL = deliveryBaseURL
     }
 
-    /// How long processing `byteSize` bytes takes on `clock`.
+    /// How long processing `byteSize` bytes takes on `wallClock`.
     func processingTime(forByteSize byteSize: Int64) -> Duration {
         let perSecond = max(processingBytesPerSecond, 1)
         let whole = byteSize / perSecond

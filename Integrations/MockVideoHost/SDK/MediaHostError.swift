@@ -24,6 +24,8 @@ public enum MediaHostError: Error, Hashable, Sendable {
     case storageBlocked(path: String)
     /// The storage directory cannot be created, read or written.
     case storageUnavailable(path: String, reason: String)
+    /// A media record in the storage directory cannot be read; it was left as it is.
+    case corruptRecord(path: String, reason: String)
     /// The host refused the request for now (an injected transient failure); retry after the delay.
     case serviceUnavailable(retryAfter: Duration)
     /// The caller cancelled the request, or the client was closed during an upload; nothing was kept.

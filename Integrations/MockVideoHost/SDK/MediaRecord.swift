@@ -1,24 +1,63 @@
 import Foundation
 
-/// What the host's index remembers of one media item, and how it looks at a given time.
+/// What the host remembers of one media item, and how it looks at a given time.
 ///
-/// Processing is not a background job: the record knows when it finishes, and every read
-/// describes the media as it is at the clock's current time. So a media item is `"processing"`
-/// until `processingEndsAt` and then `"ready"` (or `"errored"`) for good.
-struct MediaRecord: Sendable {
+/// Processing is not a background job: the record knows when it finishes, on the host's wall
+/// clock, and every read describes the media as it is at that clock's current time. So a media item
+/// is `"processing"` until `processingEndsAt` and then `"ready"` (or `"errored"`) for good, and
+/// processing goes on while no client is running: a restarted host finds it finished on time.
+///
+/// Stored as one JSON file per media item in the host's own shape (`MediaStorage`).
+struct MediaRecord: Sendable, Codable {
+    /// The version of the stored shape; a newer one is refused, never rewritten.
+    static let formatVersion = 1
     /// A nominal bitrate used to derive a plausible running time from the byte size.
     static let nominalBitsPerSecond: Int64 = 4_000_000
 
     /// The media as stored at upload: state `"uploading"` or `"processing"`.
     var media: HostedMedia
-    /// When processing finishes, as time elapsed on the host's clock; `nil` while uploading.
-    var processingEndsAt: Duration?
+    /// When processing finishes on the host's wall clock; `nil` while uploading.
+    var processingEndsAt: Date?
     /// Whether processing ends `"errored"` instead of `"ready"` (decided at upload).
     var failsProcessing = false
 
-    /// The media as the host reports it `elapsed` after the client was made.
-    func snapshot(at elapsed: Duration, deliveryBaseURL: URL) -> HostedMedia {
-        guard let endsAt = processingEndsAt, elapsed >= endsAt else { return media }
+    init(media: HostedMedia, processingEndsAt: Date? = nil, failsProcessing: Bool = false) {
+        self.media = media
+        self.processingEndsAt = processingEndsAt
+        self.failsProcessing = failsProcessing
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version"
+        case media
+        case processingEndsAt = "processing_ends_at"
+        case failsProcessing = "fails_processing"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .formatVersion)
+        guard version == Self.formatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .formatVersion, in: container,
+                debugDescription: "format version \(version) is not \(Self.formatVersion)")
+        }
+        media = try container.decode(HostedMedia.self, forKey: .media)
+        processingEndsAt = try container.decodeIfPresent(Date.self, forKey: .processingEndsAt)
+        failsProcessing = try container.decode(Bool.self, forKey: .failsProcessing)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatVersion, forKey: .formatVersion)
+        try container.encode(media, forKey: .media)
+        try container.encodeIfPresent(processingEndsAt, forKey: .processingEndsAt)
+        try container.encode(failsProcessing, forKey: .failsProcessing)
+    }
+
+    /// The media as the host reports it at `now` on its wall clock.
+    func snapshot(at now: Date, deliveryBaseURL: URL) -> HostedMedia {
+        guard let endsAt = processingEndsAt, now >= endsAt else { return media }
         var media = media
         if failsProcessing {
             media.state = "errored"

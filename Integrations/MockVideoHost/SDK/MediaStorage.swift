@@ -1,29 +1,47 @@
 import Foundation
+import IntegrationSupport
 
-/// The directory the host owns: one `<mediaID>.media` file per stored upload, and one
-/// `<mediaID>.partial` file per upload in progress.
+/// The directory the host owns: for each media item `<mediaID>.media` (its bytes) and
+/// `<mediaID>.json` (its record), and `<mediaID>.partial` while it uploads.
 ///
-/// Uploads are written to the partial file and renamed into place only once complete, so a
-/// `.media` file is always whole. A value type with no state beyond its location; safe anywhere.
+/// An upload writes the partial file under an exclusive `flock`, renames it to `.media` when
+/// complete (the lock follows it), writes the record durably, and only then lets the lock go. So
+/// a `.media` file is always whole, a record always has its bytes, and any process's start-up can
+/// tell a live upload (locked) from one a killed process left behind (unlocked). A value type with
+/// no state beyond its location; safe anywhere.
 struct MediaStorage: Sendable {
     static let mediaExtension = "media"
     static let partialExtension = "partial"
+    static let recordExtension = "json"
 
     /// The storage directory.
     let directory: URL
 
     /// Where the complete bytes of `mediaID` live.
     func mediaURL(for mediaID: String) -> URL {
-        directory.appendingPathComponent(mediaID, isDirectory: false).appendingPathExtension(Self.mediaExtension)
+        url(for: mediaID, extension: Self.mediaExtension)
     }
 
     /// Where the bytes of `mediaID` are written while it uploads.
     func partialURL(for mediaID: String) -> URL {
-        directory.appendingPathComponent(mediaID, isDirectory: false).appendingPathExtension(Self.partialExtension)
+        url(for: mediaID, extension: Self.partialExtension)
+    }
+
+    /// Where the record of `mediaID` lives.
+    func recordURL(for mediaID: String) -> URL {
+        url(for: mediaID, extension: Self.recordExtension)
+    }
+
+    /// Whether `text` is a media id this host hands out: `med_` and 16 lowercase hex digits.
+    static func isMediaID(_ text: Substring) -> Bool {
+        text.count == 20 && text.hasPrefix("med_")
+            && text.dropFirst(4).allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     /// Creates the directory when it is missing, checks that it is a writable directory, and
-    /// removes partial files left by an upload that was interrupted by a crash.
+    /// removes what a killed process left: a partial upload, a `.media` without its record, a
+    /// temporary file of a record write. Only regular files of the host's own naming that no live
+    /// upload holds are removed, never anything else, never below the directory.
     ///
     /// - Throws: `.storageBlocked` when a file stands in its place, `.storageUnavailable` when it
     ///   cannot be created or written.
@@ -35,7 +53,8 @@ struct MediaStorage: Sendable {
             guard isDirectory.boolValue else { throw .storageBlocked(path: path) }
         } else {
             do {
-                try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .storageUnavailable(path: path, reason: "cannot create it: \(error.localizedDescription)")
             }
@@ -43,9 +62,22 @@ struct MediaStorage: Sendable {
         guard manager.isWritableFile(atPath: path) else {
             throw .storageUnavailable(path: path, reason: "the directory is not writable")
         }
-        for name in try entryNames() where name.hasSuffix(".\(Self.partialExtension)") {
-            try? manager.removeItem(at: directory.appendingPathComponent(name, isDirectory: false))
+        removeAbandonedFiles()
+    }
+
+    /// Removes the files of uploads and record writes that a killed process left; see `prepare()`.
+    func removeAbandonedFiles() {
+        let names = (try? entryNames()) ?? []
+        let records = Set(names.filter { $0.hasSuffix("." + Self.recordExtension) }.map { $0.dropLast(5) })
+        for name in names {
+            guard let dot = name.lastIndex(of: "."), Self.isMediaID(name[..<dot]) else { continue }
+            let id = name[..<dot]
+            let kind = name[name.index(after: dot)...]
+            let abandoned =
+                kind == Self.partialExtension || (kind == Self.mediaExtension && !records.contains(id))
+            if abandoned { FileLock.removeIfUnlocked(directory.appendingPathComponent(name).path) }
         }
+        DurableFile.removeAbandonedTemporaryFiles(in: directory)
     }
 
     /// The names of every entry in the directory, hidden ones included.
@@ -57,11 +89,31 @@ struct MediaStorage: Sendable {
         }
     }
 
-    /// Whether anything (complete or partial) is stored under `mediaID`.
+    /// The ids of every media item with a record.
+    func recordedMediaIDs() throws(MediaHostError) -> [String] {
+        try entryNames().compactMap { name in
+            guard name.hasSuffix("." + Self.recordExtension) else { return nil }
+            let id = name.dropLast(Self.recordExtension.count + 1)
+            return Self.isMediaID(id) ? String(id) : nil
+        }
+    }
+
+    /// Whether anything (bytes, record or partial upload) is stored under `mediaID`.
     func holdsFiles(for mediaID: String) -> Bool {
-        let manager = FileManager.default
-        return manager.fileExists(atPath: mediaURL(for: mediaID).path)
-            || manager.fileExists(atPath: partialURL(for: mediaID).path)
+        [mediaURL(for: mediaID), partialURL(for: mediaID), recordURL(for: mediaID)].contains {
+            FileManager.default.fileExists(atPath: $0.path)
+        }
+    }
+
+    /// Creates the partial file of a new upload, locked until the lock is released.
+    ///
+    /// - Throws: `.storageUnavailable` when it cannot be created.
+    func createPartial(for mediaID: String) throws(MediaHostError) -> FileLock {
+        do {
+            return try FileLock.createExclusive(at: partialURL(for: mediaID).path)
+        } catch {
+            throw .storageUnavailable(path: partialURL(for: mediaID).path, reason: error.description)
+        }
     }
 
     /// Renames the finished partial file of `mediaID` into place.
@@ -74,11 +126,38 @@ struct MediaStorage: Sendable {
         }
     }
 
-    /// Removes the complete and partial files of `mediaID`; missing files are not an error.
+    /// Writes the record of `record.media.mediaID` durably.
+    func save(_ record: MediaRecord) throws(MediaHostError) {
+        let url = recordURL(for: record.media.mediaID)
+        do {
+            try DurableFile.write(try Self.encoder.encode(record), to: url)
+        } catch let error as SystemError {
+            throw .storageUnavailable(path: url.path, reason: error.description)
+        } catch {
+            throw .storageUnavailable(path: url.path, reason: "cannot encode the record: \(error)")
+        }
+    }
+
+    /// The record of `mediaID`, or `nil` when the host has none.
+    ///
+    /// - Throws: `.corruptRecord` when the file cannot be read as a record.
+    func record(for mediaID: String) throws(MediaHostError) -> MediaRecord? {
+        let url = recordURL(for: mediaID)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            return try Self.decoder.decode(MediaRecord.self, from: data)
+        } catch {
+            throw .corruptRecord(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Removes the record, the bytes and any partial file of `mediaID`, the record first (so an
+    /// interrupted removal leaves bytes that the next start-up clears, never a record without
+    /// bytes); missing files are not an error.
     ///
     /// - Throws: `.storageUnavailable` when an existing file cannot be removed.
     func removeFiles(for mediaID: String) throws(MediaHostError) {
-        for url in [partialURL(for: mediaID), mediaURL(for: mediaID)]
+        for url in [recordURL(for: mediaID), partialURL(for: mediaID), mediaURL(for: mediaID)]
         where FileManager.default.fileExists(atPath: url.path) {
             do {
                 try FileManager.default.removeItem(at: url)
@@ -87,4 +166,21 @@ struct MediaStorage: Sendable {
             }
         }
     }
+
+    private func url(for mediaID: String, extension fileExtension: String) -> URL {
+        directory.appendingPathComponent(mediaID, isDirectory: false).appendingPathExtension(fileExtension)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        return decoder
+    }()
 }

@@ -1,12 +1,11 @@
 import Foundation
+import IntegrationSupport
 
 /// Copies one source file into the host's storage in fixed-size chunks, so memory use stays near
 /// one chunk whatever the file's size, feeding every chunk to a digest as it goes.
 struct MediaTransfer {
     /// The file to read.
     let source: URL
-    /// The partial file to write; created (or truncated) by `run`.
-    let destination: URL
     /// The number of bytes read and written per step.
     let chunkSize: Int
 
@@ -27,7 +26,8 @@ struct MediaTransfer {
         return size
     }
 
-    /// Copies the source to the destination, reporting progress after every chunk written.
+    /// Copies the source into `destination` (an empty partial file, locked), reporting progress
+    /// after every chunk written, and syncs it to disk at the end.
     ///
     /// Stops before the next chunk when the task is cancelled or `isCancelled` says so. The caller
     /// removes the destination when this throws.
@@ -35,6 +35,7 @@ struct MediaTransfer {
     /// - Throws: `.cancelled`, `.sourceUnreadable`, `.sourceChanged` when the file no longer has
     ///   `expectedSize` bytes, `.storageUnavailable` when writing fails.
     func run(
+        into destination: FileLock,
         expectedSize: Int64,
         digest: any MediaDigest,
         isCancelled: () async -> Bool,
@@ -49,8 +50,7 @@ struct MediaTransfer {
             throw .sourceUnreadable(
                 path: source.path, reason: reader.streamError?.localizedDescription ?? "cannot open it")
         }
-        let writer = try openDestination()
-        defer { try? writer.close() }
+        let writer = FileHandle(fileDescriptor: destination.descriptor, closeOnDealloc: false)
         // One buffer for the whole transfer: a single read(2) per chunk, and nothing else grows
         // with the file's size.
         var buffer = [UInt8](repeating: 0, count: chunkSize)
@@ -77,19 +77,11 @@ struct MediaTransfer {
             progress(TransferProgress(bytesTransferred: written, totalBytes: expectedSize))
         }
         guard written == expectedSize else { throw .sourceChanged(path: source.path) }
-        return digest.hexDigest()
-    }
-
-    private func openDestination() throws(MediaHostError) -> FileHandle {
-        let created = FileManager.default.createFile(
-            atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        guard created else {
-            throw .storageUnavailable(path: destination.path, reason: "cannot create the upload's file")
-        }
         do {
-            return try FileHandle(forWritingTo: destination)
+            try writer.synchronize()
         } catch {
             throw .storageUnavailable(path: destination.path, reason: error.localizedDescription)
         }
+        return digest.hexDigest()
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import IntegrationSupport
 import Models
 import Services
 
 /// A `VideoHostingService` on the simulated media host SDK: uploads are stored on disk by the
 /// host, processed on its clock and mapped back to the app's `Video`.
 ///
-/// Get it from `MockVideoHostIntegration.videoHostingService`; it serves once the integration has
+/// Get it from `MockVideoHostIntegration.hostingService`; it serves once the integration has
 /// started. Video ids are the host's media ids. Every input is validated here, before the host
 /// is called, so bad input never reaches its storage. Safe to call concurrently.
 public struct MockVideoHostingService: VideoHostingService {
@@ -20,7 +21,7 @@ public struct MockVideoHostingService: VideoHostingService {
         progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws(ServiceError) -> HostedVideo {
         let (title, fileName) = try upload.validatedMetadata()
-        let size = try UploadSource.validatedSize(of: upload.fileURL)
+        let size = try UploadFile.validatedSize(of: upload.fileURL)
         try ServiceError.checkCancellation()
         let request = MediaUploadRequest(
             sourceURL: upload.fileURL,
@@ -42,9 +43,25 @@ public struct MockVideoHostingService: VideoHostingService {
         return try HostedVideo(media)
     }
 
+    /// Observes the video's processing; see `VideoHostingService.processingUpdates(id:)`. Between
+    /// reads it waits on the SDK until processing is due to end.
+    public func processingUpdates(id: Video.ID) -> ServiceObservation<HostedVideo> {
+        .processing(
+            read: { () throws(ServiceError) in try await hostedVideo(id: id) },
+            waitForChange: { _ in try await client.waitForProcessing(id: id.rawValue) }
+        )
+    }
+
     /// Deletes the video and its bytes from the host; see `VideoHostingService.delete(id:)`.
     public func delete(id: Video.ID) async throws(ServiceError) {
         try await callHost { () throws(MediaHostError) in try await client.deleteMedia(id: id.rawValue) }
+    }
+
+    /// Makes processing of every later upload end `.failed` (`true`), or restores the configured
+    /// failure rate (`false`), through the host's sandbox control: for previews and tests of the
+    /// failure path.
+    public func simulateProcessingFailures(_ enabled: Bool) async {
+        await client.setProcessingFailureRate(enabled ? 1 : client.configuration.processingFailureRate)
     }
 
     /// Everything the host holds: files in its storage directory (stored media and partial

@@ -18,16 +18,34 @@ extension SQLiteIntegration {
         /// How long a write waits for another connection (e.g. another process) to release the
         /// database before failing with `.unavailable`.
         public var busyTimeout: Duration
+        /// While anyone observes, how soon after a write to the `-wal` file (on Linux, told by inotify)
+        /// or how often (elsewhere) the database is asked whether another connection (another process)
+        /// committed (`PRAGMA data_version`): the latency of seeing outside changes.
+        public var changePollInterval: Duration
+        /// While anyone observes, how often the database is asked even when no write was seen: the
+        /// latest an outside commit is noticed if a wake-up was missed, and the idle cost on Linux.
+        public var changeBackstopInterval: Duration
+        /// The shortest time between two reads of one observation, so a burst of writes is read once
+        /// per interval instead of once per write (the first change after a quiet spell is read at once).
+        public var observationInterval: Duration
 
-        /// Creates a configuration; by default the system clock and a 5-second busy timeout.
+        /// Creates a configuration; by default the system clock, a 5-second busy timeout, and outside
+        /// changes looked for 25 ms apart after a write (at least once a second) and read at most every
+        /// 20 ms while observed.
         public init(
             storage: Storage,
             now: @escaping @Sendable () -> Date = Date.init,
-            busyTimeout: Duration = .seconds(5)
+            busyTimeout: Duration = .seconds(5),
+            changePollInterval: Duration = .milliseconds(25),
+            changeBackstopInterval: Duration = .seconds(1),
+            observationInterval: Duration = .milliseconds(20)
         ) {
             self.storage = storage
             self.now = now
             self.busyTimeout = busyTimeout
+            self.changePollInterval = changePollInterval
+            self.changeBackstopInterval = changeBackstopInterval
+            self.observationInterval = observationInterval
         }
 
         /// The database file `fileName` in `directory`.

@@ -13,14 +13,31 @@ final class Connection {
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
 
-    /// Opens (creating if needed) the database at `path` with extended result codes.
+    /// How a connection may use its file.
+    enum Mode {
+        /// Reads only; SQLite never writes the database file (nor rolls back a hot journal).
+        case readOnly
+        /// Reads and writes an existing file.
+        case readWrite
+        /// Reads and writes, creating the file when it is missing.
+        case readWriteCreate
+
+        fileprivate var flags: Int32 {
+            switch self {
+            case .readOnly: SQLITE_OPEN_READONLY
+            case .readWrite: SQLITE_OPEN_READWRITE
+            case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            }
+        }
+    }
+
+    /// Opens the database at `path` in `mode` with extended result codes.
     ///
     /// SQLite reads nothing at open: a file that is not a database is detected by the first
     /// statement, so the caller runs a read before anything that writes.
-    init(path: String) throws(SQLiteError) {
+    init(path: String, mode: Mode = .readWriteCreate) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(path, &connection, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(code: code, connection: connection)
             sqlite3_close_v2(connection)
@@ -40,14 +57,20 @@ final class Connection {
 
     /// Runs SQL that takes no values (schema scripts, transaction control, pragmas), possibly
     /// several statements separated by semicolons.
-    func execute(_ sql: String) throws(SQLiteError) {
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    func execute(_ sql: SQL) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql.text, nil, nil, nil)
         guard code == SQLITE_OK else { throw SQLiteError(code: sqlite3_extended_errcode(handle), connection: handle) }
     }
 
     /// Runs one statement with `values` bound in order and returns the number of rows it changed.
     @discardableResult
-    func run(_ sql: String, _ values: any SQLiteBindable...) throws(SQLiteError) -> Int {
+    func run(_ sql: SQL, _ values: any SQLiteBindable...) throws(SQLiteError) -> Int {
+        try run(sql, values: values)
+    }
+
+    /// Runs one statement with `values` bound in order and returns the number of rows it changed.
+    @discardableResult
+    func run(_ sql: SQL, values: [any SQLiteBindable]) throws(SQLiteError) -> Int {
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(values)
@@ -57,7 +80,7 @@ final class Connection {
 
     /// Runs one query with `values` bound in order and returns each row read by `row`.
     func query<Row>(
-        _ sql: String,
+        _ sql: SQL,
         _ values: any SQLiteBindable...,
         row: (Statement) throws(SQLiteError) -> Row
     ) throws(SQLiteError) -> [Row] {
@@ -73,7 +96,7 @@ final class Connection {
 
     /// Runs one query with `values` bound in order and returns its first row read by `row`, if any.
     func queryFirst<Row>(
-        _ sql: String,
+        _ sql: SQL,
         _ values: any SQLiteBindable...,
         row: (Statement) throws(SQLiteError) -> Row
     ) throws(SQLiteError) -> Row? {
@@ -84,14 +107,20 @@ final class Connection {
     }
 
     /// The prepared statement for `sql`, prepared on first use and cached by its text.
-    private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = statements[sql] { return statement }
-        let statement = try Statement(sql: sql, connection: handle)
-        statements[sql] = statement
+    private func prepared(_ sql: SQL) throws(SQLiteError) -> Statement {
+        if let statement = statements[sql.text] { return statement }
+        let statement = try Statement(sql: sql.text, connection: handle)
+        statements[sql.text] = statement
         return statement
     }
 
     /// Finalizes every cached statement; they are prepared again on next use.
+    /// Rows inserted, updated or deleted through this connection since it opened: a change here
+    /// means this connection wrote.
+    var totalChanges: Int64 {
+        sqlite3_total_changes64(handle)
+    }
+
     func clearStatementCache() {
         statements.removeAll()
     }

@@ -1,41 +1,63 @@
 import CSQLite
 
 extension Database {
+    /// A connection that passed every check, and what was found beside the file at open.
+    struct Opened {
+        /// The read-write connection, migrated and ready.
+        let connection: Connection
+        /// Whether a non-empty write-ahead log lay beside the file before it was opened: the last
+        /// session did not close cleanly, or another process has the database open.
+        let foundUnfinishedLog: Bool
+    }
+
     /// Opens `path` and makes it ready for the services, in an order that writes nothing until the
-    /// file is known to be a healthy database this app can read:
+    /// file is known to be this app's database, readable and not from a newer app:
     ///
-    /// 1. open with extended result codes and without the checkpoint-on-close (so closing after a
-    ///    refusal cannot copy a leftover log into the file); set `busy_timeout` and
-    ///    `foreign_keys = ON` (both per connection and off by default);
-    /// 2. read `user_version` (the first read: a file that is not a database fails here) and
-    ///    refuse a schema newer than the app's;
-    /// 3. `PRAGMA quick_check` (reads every page; a truncated file fails here);
-    /// 4. `journal_mode = WAL` and `synchronous = NORMAL` (the first writes);
-    /// 5. apply pending migrations, then turn the checkpoint-on-close back on.
+    /// 1. look at the path with `stat(2)`: something other than a file is refused; a missing file
+    ///    is created empty with mode 0600 (SQLite gives `-wal` and `-shm` the same mode);
+    /// 2. open it **read-only** and read its `application_id`, `user_version` and tables (a file
+    ///    that is not a database, or is truncated below its header's page count, fails here):
+    ///    another program's database or a newer schema is refused, and the `-wal` and `-shm`
+    ///    files this look created are removed, so a refused file and its directory are as they were;
+    /// 3. open read-write without the checkpoint-on-close (so closing after a late refusal cannot
+    ///    copy a leftover log into the file), set `busy_timeout` and `foreign_keys = ON` (both per
+    ///    connection and off by default), and read the marks again;
+    /// 4. switch to WAL only when the file is not in WAL already, and set `synchronous = NORMAL`;
+    /// 5. migrate only when the schema is behind (reading the version takes no write lock), then
+    ///    turn the checkpoint-on-close back on.
     ///
-    /// On any failure the connection is closed and the file is left as it was.
+    /// Nothing here reads the whole file: the cost of opening does not grow with the database
+    /// (Docs/Decisions.md, "Start-up does not check every page"). On any failure the connection is
+    /// closed and the file is left as it was.
     static func openChecked(
         path: String,
         inMemory: Bool,
         busyTimeoutMilliseconds: Int32,
         migrator: Migrator
-    ) throws(OpenFailure) -> Connection {
-        let connection: Connection
-        do {
-            connection = try Connection(path: path)
-            try connection.setCheckpointOnClose(false)
-            try connection.execute("PRAGMA foreign_keys = ON")
-            try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        } catch {
-            throw .sqlite(error)
+    ) throws(OpenFailure) -> Opened {
+        if inMemory {
+            let connection = try readWriteConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try migrator.migrate(connection)
+            return Opened(connection: connection, foundUnfinishedLog: false)
         }
-        try migrator.checkNotNewer(connection)
-        try quickCheck(connection)
+        let before = DatabaseFileState.inspect(path)
+        switch before.kind {
+        case .notAFile(let what): throw .notAFile(what)
+        case .missing: try DatabaseFileState.createPrivateFile(at: path)
+        case .file: break
+        }
         do {
-            if !inMemory {
-                // WAL: readers never block the writer, and a commit is one append to the log.
-                try connection.execute("PRAGMA journal_mode = WAL")
-            }
+            try decideReadOnly(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: migrator)
+        } catch {
+            DatabaseFileState.inspect(path).removeSideFilesAdded(at: path, comparedWith: before)
+            throw explained(error, path: path)
+        }
+        let connection = try readWriteConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try check(try ownership(of: connection), migrator: migrator)
+        do {
+            let mode = try connection.queryFirst("PRAGMA journal_mode") { row in row.text(at: 0) }
+            // WAL: readers never block the writer, and a commit is one append to the log.
+            if mode?.lowercased() != "wal" { try connection.execute("PRAGMA journal_mode = WAL") }
             // With WAL, NORMAL never loses a committed transaction when the process dies, only when
             // the machine loses power before the next checkpoint; FULL would fsync every commit.
             try connection.execute("PRAGMA synchronous = NORMAL")
@@ -48,19 +70,72 @@ extension Database {
         } catch {
             throw .sqlite(error)
         }
-        return connection
+        return Opened(connection: connection, foundUnfinishedLog: (before.logSize ?? 0) > 0)
     }
 
-    /// Runs `PRAGMA quick_check` and throws unless it reports exactly `ok`.
-    private static func quickCheck(_ connection: Connection) throws(OpenFailure) {
-        let report: [String]
+    /// `failure`, with the `errno` that explains an existing database SQLite could not open: its
+    /// directory is read-only or not writable, so the `-wal` and `-shm` a WAL database needs cannot
+    /// be made (SQLite itself reports the `ENOENT` of the missing `-shm`).
+    private static func explained(_ failure: OpenFailure, path: String) -> OpenFailure {
+        guard case .sqlite(let error) = failure, error.primaryCode == SQLITE_CANTOPEN,
+            let cause = DatabaseFileState.directoryWriteError(for: path)
+        else { return failure }
+        return .sqlite(SQLiteError(code: error.code, message: error.message, systemErrno: cause))
+    }
+
+    /// Opens `path` read-only and refuses it unless it is empty or this app's, at a version it knows.
+    ///
+    /// It waits up to the busy timeout like any other connection: another process may be creating
+    /// or migrating the same file at this moment.
+    private static func decideReadOnly(
+        _ path: String,
+        busyTimeoutMilliseconds: Int32,
+        migrator: Migrator
+    ) throws(OpenFailure) {
+        let look: Connection
         do {
-            report = try connection.query("PRAGMA quick_check") { row in row.text(at: 0) }
+            look = try Connection(path: path, mode: .readOnly)
+            try look.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         } catch {
             throw .sqlite(error)
         }
-        guard report == ["ok"] else {
-            throw .failedIntegrityCheck(report.prefix(3).joined(separator: "; "))
+        try check(try ownership(of: look), migrator: migrator)
+    }
+
+    /// A read-write connection with the per-connection settings, its checkpoint-on-close off.
+    private static func readWriteConnection(
+        _ path: String,
+        busyTimeoutMilliseconds: Int32
+    ) throws(OpenFailure) -> Connection {
+        do {
+            let connection = try Connection(path: path, mode: path == ":memory:" ? .readWriteCreate : .readWrite)
+            try connection.setCheckpointOnClose(false)
+            try connection.execute("PRAGMA foreign_keys = ON")
+            try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            return connection
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    private static func ownership(of connection: Connection) throws(OpenFailure) -> DatabaseOwnership {
+        do {
+            return try DatabaseOwnership.read(from: connection)
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    private static func check(_ ownership: DatabaseOwnership, migrator: Migrator) throws(OpenFailure) {
+        switch ownership {
+        case .empty:
+            return
+        case .ours(let version):
+            guard version <= migrator.latestVersion else {
+                throw .newerSchema(found: version, known: migrator.latestVersion)
+            }
+        case .foreign(let applicationID, let version, let tables):
+            throw .foreign(applicationID: applicationID, version: version, tables: tables)
         }
     }
 }

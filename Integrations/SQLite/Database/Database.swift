@@ -1,11 +1,14 @@
 import CSQLite
+import IntegrationSupport
+import Services
 
 /// The single owner of the integration's SQLite connection.
 ///
 /// Every statement runs on this actor, so the connection and its cached statements are never used
-/// from two threads. Services hand it short synchronous closures: `perform` for queries and
-/// single-statement writes (SQLite makes each statement atomic on its own), `transaction` for
-/// several statements that must commit together. Closing is explicit (`close()`), and also happens when the
+/// from two threads. Services hand it short synchronous closures through `run`, which is also
+/// where every SQLite failure becomes a `ServiceError` naming the file: errors are mapped once,
+/// here, not in each service method. Each statement commits on its own (SQLite makes it atomic);
+/// `transaction` groups several that must commit together. Closing is explicit (`close()`), and also happens when the
 /// actor is released, so a connection never leaks.
 ///
 /// The actor runs on Swift's default executor, so a blocking SQLite call (an fsync, a wait of up
@@ -19,6 +22,12 @@ actor Database {
     /// How errors name the database: the file path, or `"in-memory database"`.
     nonisolated let location: String
     private var connection: Connection?
+    /// Notified after each commit through this connection, and, while anyone observes, after each
+    /// commit through any other connection (another process) that `watchOutsideCommits` sees.
+    nonisolated let changes = ChangeSignal()
+    private var changesSeen: Int64 = 0
+    /// What the last statement that met a damaged page said, once one has: health reports it.
+    private(set) var damage: String?
 
     /// Creates a closed database for `path`; `open` opens it.
     init(path: String, location: String) {
@@ -30,14 +39,19 @@ actor Database {
     var isOpen: Bool { connection != nil }
 
     /// Opens the connection, checks the file and migrates it; see `Database+Opening.swift`.
-    func open(busyTimeoutMilliseconds: Int32, migrator: Migrator) throws(OpenFailure) {
-        guard connection == nil else { return }
-        connection = try Self.openChecked(
+    ///
+    /// - Returns: whether a non-empty write-ahead log lay beside the file before it was opened.
+    @discardableResult
+    func open(busyTimeoutMilliseconds: Int32, migrator: Migrator) throws(OpenFailure) -> Bool {
+        guard connection == nil else { return false }
+        let opened = try Self.openChecked(
             path: path,
             inMemory: path == ":memory:",
             busyTimeoutMilliseconds: busyTimeoutMilliseconds,
             migrator: migrator
         )
+        connection = opened.connection
+        return opened.foundUnfinishedLog
     }
 
     /// Closes the connection after `PRAGMA optimize` and a truncating WAL checkpoint. Safe to call
@@ -49,18 +63,89 @@ actor Database {
         self.connection = nil
     }
 
+    /// Runs `body` with the open connection (each statement in it commits on its own) and maps a
+    /// failure to the `ServiceError` a service throws: `meaning` first, for the failures that mean
+    /// something to the caller (a taken handle, an unknown author), then the common mapping that
+    /// names the file (`ServiceError(_:location:)`).
+    @discardableResult
+    func run<Result: Sendable>(
+        meaning: (SQLiteError) -> ServiceError? = { _ in nil },
+        _ body: (Connection) throws(SQLiteError) -> Result
+    ) throws(ServiceError) -> Result {
+        do {
+            return try perform(body)
+        } catch {
+            throw meaning(error) ?? ServiceError(error, location: location)
+        }
+    }
+
     /// Runs `body` with the open connection; each statement in it commits on its own.
     @discardableResult
     func perform<Result: Sendable>(_ body: (Connection) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        try body(try openConnection())
+        try noticingDamage { () throws(SQLiteError) in try body(try openConnection()) }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction that rolls back when `body` throws.
     @discardableResult
     func transaction<Result: Sendable>(_ body: (Connection) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result
     {
-        let connection = try openConnection()
-        return try connection.transaction { () throws(SQLiteError) in try body(connection) }
+        try noticingDamage { () throws(SQLiteError) in
+            let connection = try openConnection()
+            return try connection.transaction { () throws(SQLiteError) in try body(connection) }
+        }
+    }
+
+    /// Records `damage` when `body` meets a damaged page, then rethrows.
+    private func noticingDamage<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        defer { notifyIfWritten() }
+        do {
+            return try body()
+        } catch {
+            if error.isCorruption { damage = error.description }
+            throw error
+        }
+    }
+
+    /// Notifies `changes` when this connection changed rows since the last look: one C call, so
+    /// every write is seen without any service having to remember to say so.
+    private func notifyIfWritten() {
+        guard let total = connection?.totalChanges, total != changesSeen else { return }
+        changesSeen = total
+        changes.notify()
+    }
+
+    /// Looks at `PRAGMA data_version` whenever `CommitWakeups` says a look is due, until
+    /// cancelled, notifying `signal` when it moved: it moves when another connection (another
+    /// process) commits, and a look costs one pragma. `ChangeSignal` runs this only while someone
+    /// observes.
+    func watchOutsideCommits(_ signal: ChangeSignal, every interval: Duration, backstop: Duration) async {
+        var seen = dataVersion()
+        let wakeups = CommitWakeups.make(walPath: path + "-wal", interval: interval, backstop: backstop)
+        for await _ in wakeups {
+            let version = dataVersion()
+            if version != seen {
+                seen = version
+                signal.notify()
+            }
+        }
+    }
+
+    private func dataVersion() -> Int64? {
+        try? connection?.queryFirst("PRAGMA data_version") { row in row.integer(at: 0) }
+    }
+
+    /// Reads every page of the file through a connection of its own (`PRAGMA quick_check`) and
+    /// returns the problems found, none when the file is sound. Never blocks the actor: run it
+    /// off the start path, as `SQLiteIntegration` does.
+    nonisolated func checkIntegrity() -> [String] {
+        do {
+            let connection = try Connection(path: path, mode: .readOnly)
+            try connection.setBusyTimeout(milliseconds: 5_000)
+            let report = try connection.query("PRAGMA quick_check") { row in row.text(at: 0) }
+            return report == ["ok"] ? [] : Array(report.prefix(5))
+        } catch {
+            return [error.description]
+        }
     }
 
     /// Copies WAL content into the database file without waiting for readers or writers.

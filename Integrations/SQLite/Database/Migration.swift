@@ -9,5 +9,5 @@ struct Migration: Sendable {
     /// What the migration does, for logs and docs.
     let summary: String
     /// The schema script, ending with `PRAGMA user_version = <version>;`.
-    let sql: String
+    let sql: SQL
 }

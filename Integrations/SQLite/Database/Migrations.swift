@@ -43,5 +43,13 @@ extension Migration {
                 PRAGMA user_version = 2;
                 """
         ),
+        Migration(
+            version: 3,
+            summary: "mark the file as this app's (application_id \"SILO\"), so another program's database is refused",
+            sql: """
+                PRAGMA application_id = 1397312591;
+                PRAGMA user_version = 3;
+                """
+        ),
     ]
 }

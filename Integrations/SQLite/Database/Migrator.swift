@@ -21,12 +21,21 @@ struct Migrator {
 
     /// Applies every migration newer than the database's version, each in its own transaction.
     ///
-    /// Two processes may start at once: the version is re-read inside each transaction, after
-    /// `BEGIN IMMEDIATE` has taken the write lock, so a migration is never applied twice.
+    /// The version is read first, outside any transaction: a current database takes no write
+    /// lock, so starting never waits for another process's write. Two processes may migrate at
+    /// once: the version is re-read inside each transaction, after `BEGIN IMMEDIATE` has taken
+    /// the write lock, so a migration is never applied twice.
     /// - Throws: `OpenFailure.newerSchema` when the database is ahead of `migrations`, or the
     ///   SQLite failure of a migration (which is then rolled back).
     func migrate(_ connection: Connection) throws(OpenFailure) {
-        for migration in migrations {
+        let current: Int
+        do {
+            current = try Self.version(of: connection)
+        } catch {
+            throw .sqlite(error)
+        }
+        guard current < latestVersion else { return }
+        for migration in migrations where migration.version > current {
             do {
                 try connection.transaction { () throws(SQLiteError) in
                     let current = try Self.version(of: connection)
@@ -43,19 +52,6 @@ struct Migrator {
             } catch {
                 throw .sqlite(error)
             }
-        }
-    }
-
-    /// Throws when the database is newer than the latest migration; writes nothing.
-    func checkNotNewer(_ connection: Connection) throws(OpenFailure) {
-        let found: Int
-        do {
-            found = try Self.version(of: connection)
-        } catch {
-            throw .sqlite(error)
-        }
-        guard found <= latestVersion else {
-            throw .newerSchema(found: found, known: latestVersion)
         }
     }
 }

@@ -3,12 +3,15 @@ import CSQLite
 /// A failure reported by the SQLite C API: the extended result code and SQLite's own message.
 ///
 /// Internal to the integration. Services turn it into a `ServiceError` at their boundary with
-/// `serviceError(location:)`, so no SQLite detail type leaks out of the silo.
+/// `ServiceError(_:location:)` (in Mapping/), so no SQLite detail type leaks out of the silo.
 struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The extended result code, e.g. 2067 (`SQLITE_CONSTRAINT_UNIQUE`).
     let code: Int32
     /// SQLite's message for the failure, or the integration's own words for failures it detects.
     let message: String
+    /// The `errno` of the operating-system call that failed underneath (`EACCES`, `ENOSPC`, ...),
+    /// or 0 when none did or it is unknown.
+    let systemErrno: Int32
 
     /// The primary result code: the low byte of the extended code, e.g. 19 (`SQLITE_CONSTRAINT`).
     var primaryCode: Int32 { code & 0xFF }
@@ -35,19 +38,22 @@ struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
         static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
     }
 
-    /// Creates an error from a result code and the connection's current message.
+    /// Creates an error from a result code and the connection's current message and `errno`.
     init(code: Int32, connection: OpaquePointer?) {
         self.code = code
         if let connection, let text = sqlite3_errmsg(connection) {
             message = String(cString: text)
+            systemErrno = sqlite3_system_errno(connection)
         } else {
             message = String(cString: sqlite3_errstr(code))
+            systemErrno = 0
         }
     }
 
     /// Creates an error with the integration's own message, e.g. for a failed integrity check.
-    init(code: Int32, message: String) {
+    init(code: Int32, message: String, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
+        self.systemErrno = systemErrno
     }
 }

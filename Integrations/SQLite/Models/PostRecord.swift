@@ -1,5 +1,17 @@
 /// A row of the `posts` table, shaped for SQLite: ids as text, the time as integer milliseconds.
+///
+/// `columns` is the one place the column order is written: every query selects it and
+/// `init(row:)` and `values` follow it.
 struct PostRecord: Hashable, Sendable {
+    /// The columns, in the order `init(row:)` reads and `values` binds them.
+    static let columns: SQL = "id, author_id, text, created_at, video_id"
+    /// `SELECT <columns> FROM posts`, to which a query adds its `WHERE`.
+    static let select: SQL = "SELECT " + columns + " FROM posts "
+    /// One author's posts, newest first: the feed.
+    static let feed = NewestFirstQuery(select: select, ownerColumn: "author_id")
+    /// Inserts one row; bind `values`.
+    static let insert: SQL = "INSERT INTO posts (" + columns + ") VALUES (?1, ?2, ?3, ?4, ?5)"
+
     /// `posts.id`: a lowercased UUID string.
     var id: String
     /// `posts.author_id`, referencing `users.id`.
@@ -11,7 +23,7 @@ struct PostRecord: Hashable, Sendable {
     /// `posts.video_id`, or `nil` (no foreign key: videos live on the host).
     var videoID: String?
 
-    /// Reads a row selected as `id, author_id, text, created_at, video_id`.
+    /// Reads a row selected as `columns`.
     init(row: Statement) {
         id = row.text(at: 0)
         authorID = row.text(at: 1)
@@ -28,4 +40,10 @@ struct PostRecord: Hashable, Sendable {
         self.createdAt = createdAt
         self.videoID = videoID
     }
+
+    /// The column values in `columns` order.
+    var values: [any SQLiteBindable] { [id, authorID, text, createdAt, videoID] }
+
+    /// Where the row sits in a newest-first listing.
+    var position: (milliseconds: Int64, id: String) { (createdAt, id) }
 }

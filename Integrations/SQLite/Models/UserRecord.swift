@@ -1,5 +1,14 @@
 /// A row of the `users` table: the handle stored lowercased under a UNIQUE constraint.
+///
+/// `columns` is the one place the column order is written.
 struct UserRecord: Hashable, Sendable {
+    /// The columns, in the order `init(row:)` reads and `values` binds them.
+    static let columns: SQL = "id, handle, display_name, created_at"
+    /// `SELECT <columns> FROM users`, to which a query adds its `WHERE`.
+    static let select: SQL = "SELECT " + columns + " FROM users "
+    /// Inserts one row; bind `values`.
+    static let insert: SQL = "INSERT INTO users (" + columns + ") VALUES (?1, ?2, ?3, ?4)"
+
     /// `users.id`: a lowercased UUID string.
     var id: String
     /// `users.handle`: lowercased, unique.
@@ -9,7 +18,7 @@ struct UserRecord: Hashable, Sendable {
     /// `users.created_at`: milliseconds since 1970.
     var createdAt: Int64
 
-    /// Reads a row selected as `id, handle, display_name, created_at`.
+    /// Reads a row selected as `columns`.
     init(row: Statement) {
         id = row.text(at: 0)
         handle = row.text(at: 1)
@@ -24,4 +33,7 @@ struct UserRecord: Hashable, Sendable {
         self.displayName = displayName
         self.createdAt = createdAt
     }
+
+    /// The column values in `columns` order.
+    var values: [any SQLiteBindable] { [id, handle, displayName, createdAt] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import Models
 import Services
 
@@ -10,6 +11,7 @@ import Services
 public struct SQLitePostService: PostService {
     let database: Database
     let now: @Sendable () -> Date
+    let observationInterval: Duration
 
     /// Validates and stores `draft`; see `PostService.publish(_:)`.
     ///
@@ -24,33 +26,18 @@ public struct SQLitePostService: PostService {
             createdAt: now().millisecondsSince1970,
             videoID: draft.videoID?.rawValue
         )
-        do {
-            try await database.perform { connection throws(SQLiteError) in
-                try connection.run(
-                    "INSERT INTO posts (id, author_id, text, created_at, video_id) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    record.id, record.authorID, record.text, record.createdAt, record.videoID
-                )
-            }
-        } catch {
-            if error.isForeignKeyViolation { throw .notFound(what: "author \(draft.authorID)") }
-            throw error.serviceError(location: database.location)
+        try await database.run(meaning: { $0.isForeignKeyViolation ? .notFound(what: "author \(draft.authorID)") : nil }
+        ) {
+            connection throws(SQLiteError) in
+            try connection.run(PostRecord.insert, values: record.values)
         }
         return try Post(record)
     }
 
     /// Returns the post with `id`; see `PostService.post(id:)`.
     public func post(id: Post.ID) async throws(ServiceError) -> Post {
-        let record: PostRecord?
-        do {
-            record = try await database.perform { connection throws(SQLiteError) in
-                try connection.queryFirst(
-                    "SELECT id, author_id, text, created_at, video_id FROM posts WHERE id = ?1",
-                    id.rawValue,
-                    row: PostRecord.init(row:)
-                )
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
+        let record = try await database.run { connection throws(SQLiteError) in
+            try connection.queryFirst(PostRecord.select + "WHERE id = ?1", id.rawValue, row: PostRecord.init(row:))
         }
         guard let record else { throw .notFound(what: "post \(id)") }
         return try Post(record)
@@ -58,46 +45,40 @@ public struct SQLitePostService: PostService {
 
     /// Returns a page of `authorID`'s posts, newest first; see `PostService.feed(authorID:page:)`.
     public func feed(authorID: User.ID, page request: PageRequest) async throws(ServiceError) -> Page<Post> {
-        let page = try KeysetPage(request, scope: "posts:\(authorID)")
-        let records: [PostRecord]
-        do {
-            records = try await database.perform { connection throws(SQLiteError) in
-                guard let after = page.after else {
-                    return try connection.query(
-                        """
-                        SELECT id, author_id, text, created_at, video_id FROM posts WHERE author_id = ?1
-                        ORDER BY created_at DESC, id DESC LIMIT ?2
-                        """,
-                        authorID.rawValue, page.limit,
-                        row: PostRecord.init(row:)
-                    )
-                }
-                return try connection.query(
-                    """
-                    SELECT id, author_id, text, created_at, video_id FROM posts
-                    WHERE author_id = ?1 AND (created_at, id) < (?2, ?3)
-                    ORDER BY created_at DESC, id DESC LIMIT ?4
-                    """,
-                    authorID.rawValue, after.milliseconds, after.id, page.limit,
-                    row: PostRecord.init(row:)
-                )
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
+        let page = try KeysetPage(request, scope: KeysetCursor.feedScope(authorID))
+        let records = try await database.run { connection throws(SQLiteError) in
+            try PostRecord.feed.rows(on: connection, owner: authorID.rawValue, page: page, row: PostRecord.init(row:))
         }
-        return try page.page(of: records) { record throws(ServiceError) in try Post(record) }
+        return try page.page(of: records, position: \.position).map { record throws(ServiceError) in try Post(record) }
     }
 
-    /// Deletes the post with `id`; see `PostService.delete(id:)`.
-    public func delete(id: Post.ID) async throws(ServiceError) {
-        let deleted: Int
-        do {
-            deleted = try await database.perform { connection throws(SQLiteError) in
-                try connection.run("DELETE FROM posts WHERE id = ?1", id.rawValue)
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
+    /// Deletes the post with `id` for its author; see `PostService.delete(id:by:)`.
+    ///
+    /// One `DELETE` keyed by id and author; when it removes nothing, a look-up tells a missing post
+    /// (`.notFound`) from someone else's (`.forbidden`).
+    public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
+        let author = try await database.run { connection throws(SQLiteError) -> String?? in
+            let deleted = try connection.run(
+                "DELETE FROM posts WHERE id = ?1 AND author_id = ?2", id.rawValue, actorID.rawValue)
+            if deleted > 0 { return .none }
+            return .some(
+                try connection.queryFirst("SELECT author_id FROM posts WHERE id = ?1", id.rawValue) { row in
+                    row.text(at: 0)
+                })
         }
-        guard deleted > 0 else { throw .notFound(what: "post \(id)") }
+        switch author {
+        case .none: return
+        case .some(.none): throw .notFound(what: "post \(id)")
+        case .some(.some): throw .forbidden(reason: "only the author of post \(id) may delete it")
+        }
+    }
+
+    /// Observes the first page of `authorID`'s feed; see `PostService.observeFeed(authorID:pageSize:)`.
+    /// Commits through this integration are seen at once, commits by other connections and processes
+    /// within the configured poll interval.
+    public func observeFeed(authorID: User.ID, pageSize: Int) -> ServiceObservation<Page<Post>> {
+        .refreshing(on: database.changes, minimumInterval: observationInterval) { () throws(ServiceError) in
+            try await feed(authorID: authorID, page: PageRequest(size: pageSize))
+        }
     }
 }

@@ -20,54 +20,23 @@ public struct SQLiteUserService: UserService {
             displayName: displayName,
             createdAt: now().millisecondsSince1970
         )
-        do {
-            try await database.perform { connection throws(SQLiteError) in
-                try connection.run(
-                    "INSERT INTO users (id, handle, display_name, created_at) VALUES (?1, ?2, ?3, ?4)",
-                    record.id, record.handle, record.displayName, record.createdAt
-                )
-            }
-        } catch {
-            if error.isUniquenessViolation { throw .conflict(reason: "handle \(handle) is taken") }
-            throw error.serviceError(location: database.location)
+        try await database.run(meaning: {
+            $0.isUniquenessViolation ? .conflict(reason: "handle \(handle) is taken") : nil
+        }) {
+            connection throws(SQLiteError) in
+            try connection.run(UserRecord.insert, values: record.values)
         }
         return try User(record)
     }
 
     /// Returns the user with `id`; see `UserService.user(id:)`.
     public func user(id: User.ID) async throws(ServiceError) -> User {
-        let record: UserRecord?
-        do {
-            record = try await database.perform { connection throws(SQLiteError) in
-                try connection.queryFirst(
-                    "SELECT id, handle, display_name, created_at FROM users WHERE id = ?1",
-                    id.rawValue,
-                    row: UserRecord.init(row:)
-                )
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
-        }
-        guard let record else { throw .notFound(what: "user \(id)") }
-        return try User(record)
+        try await user(where: "WHERE id = ?1", id.rawValue, missing: "user \(id)")
     }
 
     /// Returns the user with `handle`; see `UserService.user(handle:)`.
     public func user(handle: Handle) async throws(ServiceError) -> User {
-        let record: UserRecord?
-        do {
-            record = try await database.perform { connection throws(SQLiteError) in
-                try connection.queryFirst(
-                    "SELECT id, handle, display_name, created_at FROM users WHERE handle = ?1",
-                    handle.rawValue,
-                    row: UserRecord.init(row:)
-                )
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
-        }
-        guard let record else { throw .notFound(what: "user \(handle)") }
-        return try User(record)
+        try await user(where: "WHERE handle = ?1", handle.rawValue, missing: "user \(handle)")
     }
 
     /// Changes the display name of user `id`; see `UserService.updateDisplayName(of:to:)`.
@@ -75,20 +44,21 @@ public struct SQLiteUserService: UserService {
         let name = try ServiceError.validating { () throws(ValidationError) in
             try UserRules.validatedDisplayName(displayName)
         }
-        let records: [UserRecord]
-        do {
-            // RETURNING rows are read to the end, so the UPDATE has committed before this returns.
-            records = try await database.perform { connection throws(SQLiteError) in
-                try connection.query(
-                    "UPDATE users SET display_name = ?2 WHERE id = ?1 RETURNING id, handle, display_name, created_at",
-                    id.rawValue, name,
-                    row: UserRecord.init(row:)
-                )
-            }
-        } catch {
-            throw error.serviceError(location: database.location)
+        // RETURNING rows are read to the end, so the UPDATE has committed before this returns.
+        let records = try await database.run { connection throws(SQLiteError) in
+            try connection.query(
+                "UPDATE users SET display_name = ?2 WHERE id = ?1 RETURNING " + UserRecord.columns,
+                id.rawValue, name, row: UserRecord.init(row:))
         }
         guard let record = records.first else { throw .notFound(what: "user \(id)") }
+        return try User(record)
+    }
+
+    private func user(where condition: SQL, _ value: String, missing: String) async throws(ServiceError) -> User {
+        let record = try await database.run { connection throws(SQLiteError) in
+            try connection.queryFirst(UserRecord.select + condition, value, row: UserRecord.init(row:))
+        }
+        guard let record else { throw .notFound(what: missing) }
         return try User(record)
     }
 }

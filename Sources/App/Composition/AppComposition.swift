@@ -11,38 +11,86 @@ public struct AppComposition: Sendable {
     public let services: ServiceProvider
     /// Starts, stops and reports on the integrations behind `services`.
     public let integrations: IntegrationsManager
+    /// The integrations in use, each once, in the order services are declared.
+    public let integrationsInUse: [IntegrationDescription]
 
-    /// Builds the integrations `configuration` needs and picks each service.
+    /// Makes the integrations `configuration` needs (only those: nothing is opened yet) and picks
+    /// each service from them.
     ///
-    /// Nothing is opened yet: call `start()`.
     /// - Throws: `ConfigurationError` for overrides that name an integration that cannot serve.
     public init(configuration: AppConfiguration) throws(ConfigurationError) {
         let choices = try ServiceProvider.choices(overrides: configuration.overrides)
-        let set = IntegrationSet(configuration: configuration)
+        var inUse: [IntegrationDescription] = []
+        for service in ServiceKind.allCases {
+            if let choice = choices[service], !inUse.contains(where: { $0.name == choice.name }) {
+                inUse.append(choice)
+            }
+        }
+        let context = IntegrationContext(
+            dataDirectory: configuration.dataDirectory, environment: configuration.environment)
+        let made = inUse.map { ($0, $0.makeIntegration(context)) }
         self.configuration = configuration
-        services = try ServiceProvider(choices: choices, integrations: set)
-        integrations = IntegrationsManager(set.registrations)
+        integrationsInUse = inUse
+        services = try ServiceProvider(
+            choices: choices,
+            integrations: Dictionary(uniqueKeysWithValues: made.map { ($0.0.name, $0.1.services) })
+        )
+        integrations = IntegrationsManager(
+            made.map { description, integration in
+                .init(
+                    integration, id: description.name, isRequired: !description.isOptional,
+                    startTimeout: description.startTimeout)
+            }
+        )
     }
 
-    /// Creates the data directory and starts every integration.
+    /// `KEY=value` for every setting of the integrations in use, secrets redacted: for `--verbose`.
+    public var settingsReport: [String] {
+        let context = IntegrationContext(
+            dataDirectory: configuration.dataDirectory, environment: configuration.environment)
+        return integrationsInUse.flatMap { context.describe($0.settings) }
+    }
+
+    /// Creates the data directory and starts the integrations that serve `services` (every one when
+    /// `nil`), so a command is never held up by an integration it does not use.
     ///
     /// - Throws: `IntegrationStartError` naming the integration that failed, why, and what to do.
-    public func start() async throws(IntegrationStartError) {
+    public func start(for services: Set<ServiceKind>? = nil) async throws(IntegrationStartError) {
+        try createDataDirectory()
+        let names = services.map { Set($0.compactMap { self.services.choices[$0]?.name }) }
+        try await integrations.start(only: names)
+    }
+
+    /// Creates the data directory and starts every integration, keeping each that comes up, and
+    /// returns the health of each one (failed ones included): for a report.
+    public func startEach() async -> [IntegrationsManager.HealthEntry] {
+        do {
+            try createDataDirectory()
+        } catch {
+            return [
+                IntegrationsManager.HealthEntry(
+                    name: error.integration, isRequired: true, health: .failed(reason: error.cause.description))
+            ]
+        }
+        return await integrations.startEach()
+    }
+
+    /// Stops every integration in reverse start order.
+    public func stop() async {
+        await integrations.stop()
+    }
+
+    private func createDataDirectory() throws(IntegrationStartError) {
         do {
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         } catch {
             throw IntegrationStartError(
                 integration: "Data directory",
                 cause: .unavailable(
-                    reason: "cannot create \(configuration.dataDirectory.path): \(error.localizedDescription)",
+                    reason: "cannot create \(configuration.dataDirectory.path) (\(error.localizedDescription)): check "
+                        + "that its parent exists and this user can write there",
                     retryAfter: nil)
             )
         }
-        try await integrations.start()
-    }
-
-    /// Stops every integration in reverse start order.
-    public func stop() async {
-        await integrations.stop()
     }
 }

@@ -1,88 +1,86 @@
 import Foundation
+import Services
 
-/// Everything the composition root needs, read from the environment and command-line flags.
+/// What the composition root needs from outside the code: where data lives, per-service
+/// overrides, and the environment each integration reads its own settings from.
 ///
 /// With no configuration at all the app runs on the embedded default: data under `.silo/` in the
-/// working directory, SQLite for posts, users and the library, the mock host for videos.
-public struct AppConfiguration: Sendable, CustomStringConvertible {
-    /// Where integrations keep their files (`SILO_DATA_DIR` or `--data-dir`; default `./.silo`).
+/// working directory, each service on its `ServiceProvider.defaultChoices`. It knows no integration's
+/// settings: those are declared by the integrations' descriptions and read through
+/// `IntegrationContext`. An app applies its own command-line flags on top.
+public struct AppConfiguration: Sendable, CustomStringConvertible, CustomReflectable {
+    /// The prefix of every variable the app reads: `SILO_`.
+    public static let environmentPrefix = "SILO_"
+
+    /// Where integrations keep their files (`SILO_DATA_DIR`; default `./.silo`).
     public var dataDirectory: URL
     /// Per-service integration overrides (`SILO_POSTS=memory`, ...); empty means the defaults.
-    public var overrides: [ServiceKind: IntegrationChoice]
-    /// The video host's API key (`SILO_VIDEO_HOST_API_KEY`); never printed.
-    public var videoHostAPIKey: Secret
-    /// Whether to print diagnostic detail (`SILO_VERBOSE=1` or `--verbose`).
+    public var overrides: [ServiceKind: IntegrationDescription]
+    /// Whether to print diagnostic detail (`SILO_VERBOSE=1`).
     public var isVerbose: Bool
+    /// The environment integrations read their settings from.
+    public var environment: [String: String]
 
     /// Creates a configuration; the defaults are the embedded default described above.
     public init(
         dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
             ".silo"),
-        overrides: [ServiceKind: IntegrationChoice] = [:],
-        videoHostAPIKey: Secret = Secret("demo-key"),
-        isVerbose: Bool = false
+        overrides: [ServiceKind: IntegrationDescription] = [:],
+        isVerbose: Bool = false,
+        environment: [String: String] = [:]
     ) {
         self.dataDirectory = dataDirectory
         self.overrides = overrides
-        self.videoHostAPIKey = videoHostAPIKey
         self.isVerbose = isVerbose
+        self.environment = environment
     }
 
-    /// Reads the configuration from `environment` and the options at the start of `arguments`,
-    /// returning the rest (the command and its operands, untouched).
+    /// The variable that overrides the integration of `service`, e.g. `SILO_POSTS`.
+    public static func variable(for service: ServiceKind) -> String {
+        environmentPrefix + service.rawValue.uppercased()
+    }
+
+    /// Reads the configuration from `environment`, starting from the defaults.
     ///
-    /// Flags: `--data-dir <path>`, `--verbose`. Environment: `SILO_DATA_DIR`, `SILO_POSTS`,
-    /// `SILO_USERS`, `SILO_LIBRARY`, `SILO_VIDEOS`, `SILO_VIDEO_HOST_API_KEY`, `SILO_VERBOSE`.
-    /// - Throws: `ConfigurationError` for an unknown integration name or a flag without a value.
-    public static func load(
-        environment: [String: String],
-        arguments: [String]
-    ) throws(ConfigurationError) -> (configuration: AppConfiguration, remaining: [String]) {
-        var configuration = AppConfiguration()
-        if let directory = environment["SILO_DATA_DIR"], !directory.isEmpty {
+    /// Variables: `SILO_DATA_DIR`, one `SILO_<SERVICE>` per service (`SILO_POSTS`, `SILO_USERS`,
+    /// `SILO_LIBRARY`, `SILO_HOSTING`), `SILO_VERBOSE`; an empty value counts as unset. Integration
+    /// settings stay in `environment` for the integrations to read.
+    /// - Throws: `ConfigurationError.unknownIntegration` for an override naming no integration.
+    public static func load(environment: [String: String]) throws(ConfigurationError) -> AppConfiguration {
+        var configuration = AppConfiguration(environment: environment)
+        if let directory = environment[environmentPrefix + "DATA_DIR"], !directory.isEmpty {
             configuration.dataDirectory = URL(fileURLWithPath: directory)
         }
         for service in ServiceKind.allCases {
-            if let value = environment[service.environmentVariable], !value.isEmpty {
-                configuration.overrides[service] = try IntegrationChoice(parsing: value, for: service)
+            let variable = variable(for: service)
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            guard let choice = IntegrationCatalog.integration(named: value) else {
+                throw .unknownIntegration(name: value, variable: variable)
             }
+            configuration.overrides[service] = choice
         }
-        if let key = environment["SILO_VIDEO_HOST_API_KEY"], !key.isEmpty {
-            configuration.videoHostAPIKey = Secret(key)
-        }
-        configuration.isVerbose = ["1", "true", "yes"].contains(environment["SILO_VERBOSE"]?.lowercased() ?? "")
-        // Options come before the command: everything from the command on (or after `--`) is
-        // left for it, so `silo post -- --verbose` publishes the text "--verbose".
-        var index = arguments.startIndex
-        options: while index < arguments.endIndex {
-            switch arguments[index] {
-            case "--verbose", "-v":
-                configuration.isVerbose = true
-            case "--data-dir":
-                index += 1
-                guard index < arguments.endIndex else { throw .missingValue(flag: "--data-dir") }
-                configuration.dataDirectory = URL(fileURLWithPath: arguments[index])
-            case "--":
-                index += 1
-                break options
-            default:
-                break options
-            }
-            index += 1
-        }
-        let remaining = Array(arguments[index...])
-        return (configuration, remaining)
+        let verbose = environment[environmentPrefix + "VERBOSE"]?.lowercased() ?? ""
+        configuration.isVerbose = ["1", "true", "yes"].contains(verbose)
+        return configuration
     }
 
-    /// A multi-line summary for `--verbose` output; the API key shows as `<redacted>`.
+    /// The data directory, overrides and verbosity, without the environment (which may hold
+    /// secrets), so `dump` cannot print a credential.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["dataDirectory": dataDirectory.path, "overrides": overrides, "isVerbose": isVerbose],
+            displayStyle: .struct)
+    }
+
+    /// A multi-line summary for `--verbose` output: the data directory and the overrides.
     public var description: String {
         let overrides = ServiceKind.allCases.compactMap { service in
-            self.overrides[service].map { "\(service.rawValue)=\($0.rawValue)" }
+            self.overrides[service].map { "\(service)=\($0.name)" }
         }
         return """
             data directory: \(dataDirectory.path)
             overrides: \(overrides.isEmpty ? "none" : overrides.joined(separator: ", "))
-            video host API key: \(videoHostAPIKey)
             """
     }
 }

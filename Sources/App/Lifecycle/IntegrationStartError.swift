@@ -1,8 +1,12 @@
 import Services
 
-/// A required integration could not start: names it, says why, and says what to do.
+/// A required integration could not start: names it, says why, and, where the cause alone does not
+/// say it, what to do.
 ///
-/// Its `description` is the one message the sample app prints before exiting.
+/// Its `description` is the one message the sample app prints before exiting. Integrations put the
+/// remedy that fits the cause into their errors (a full disk says to free space, a foreign file
+/// says it was left unchanged and how to move on); `remedy` adds one only for causes where the
+/// same advice always fits.
 public struct IntegrationStartError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The integration's name, e.g. `"SQLite"`.
     public let integration: String
@@ -15,28 +19,28 @@ public struct IntegrationStartError: Error, Hashable, Sendable, CustomStringConv
         self.cause = cause
     }
 
-    /// What the user can do about `cause`.
-    public var remedy: String {
+    /// What the user can do, for causes where one piece of advice always fits; `nil` otherwise
+    /// (the cause's own message says it).
+    public var remedy: String? {
         switch cause {
-        case .corruptData(let location, _):
-            "The data at \(location) was left untouched. Move it aside or restore a backup, then start again."
         case .timedOut:
-            "Check that the disk or service it needs is responsive, then start again."
+            "Check that the disk or service it needs responds, then start again."
         case .unauthorized:
             "Check the integration's credentials in the environment (they are never printed)."
         case .unavailable(_, let retryAfter?):
             "Retry after \(retryAfter)."
-        case .unavailable:
-            "Check that what it needs (a directory, a server) exists and is reachable, then start again."
         case .invalidInput(let field, _):
             "Fix the configuration value \(field) and start again."
-        case .notFound, .conflict, .cancelled:
-            "Start again; if it keeps failing, run with --verbose and report the message."
+        case .unavailable, .corruptData, .notFound, .conflict, .forbidden, .cancelled:
+            nil
         }
     }
 
-    /// `"<integration> could not start: <cause>. <remedy>"`.
+    /// `"<integration> could not start: <cause>."`, then the remedy when there is one; never a
+    /// doubled full stop.
     public var description: String {
-        "\(integration) could not start: \(cause). \(remedy)"
+        var cause = cause.description
+        while cause.hasSuffix(".") { cause.removeLast() }
+        return "\(integration) could not start: \(cause)." + (remedy.map { " " + $0 } ?? "")
     }
 }

@@ -3,9 +3,13 @@ import Services
 /// Starts, stops and watches every integration the app uses.
 ///
 /// - `start()` starts every integration concurrently (they are independent), each within its own
-///   timeout. Start is all-or-nothing for required integrations: if one fails, those already
-///   started are stopped again and the error names the integration, the cause and the remedy. An
-///   optional integration that fails to start is reported as degraded and the app carries on.
+///   timeout; `start(only:)` starts just the ones named, so a command never waits for, or fails
+///   on, an integration it does not use. Start is all-or-nothing for required integrations: if one
+///   fails, those already started are stopped again and the error names the integration, the cause
+///   and the remedy. An optional integration that fails to start is reported as degraded and the
+///   app carries on.
+/// - `startEach()` starts every integration and keeps whatever came up, for a report of each
+///   one's health (failed ones included).
 /// - `handle(_:)` forwards app lifecycle events (entering the background flushes pending writes).
 /// - `stop()` stops every started integration in reverse registration order.
 ///
@@ -13,6 +17,9 @@ import Services
 public actor IntegrationsManager {
     /// One integration and how the app depends on it.
     public struct Registration: Sendable {
+        /// A stable name for the registration in `start(only:)`, e.g. how configuration spells
+        /// the integration (`"sqlite"`).
+        public let id: String
         /// The integration to drive.
         public let integration: any Integration
         /// Whether the app cannot run without it (a local store) or can run degraded (a remote backend).
@@ -21,8 +28,15 @@ public actor IntegrationsManager {
         /// the integration stopped; the wait is bounded only for starts that honour cancellation.
         public let startTimeout: Duration
 
-        /// Registers `integration`; required, with a 10 second start timeout, unless told otherwise.
-        public init(_ integration: any Integration, isRequired: Bool = true, startTimeout: Duration = .seconds(10)) {
+        /// Registers `integration` as `id` (its name by default); required, with a 10 second start
+        /// timeout, unless told otherwise.
+        public init(
+            _ integration: any Integration,
+            id: String? = nil,
+            isRequired: Bool = true,
+            startTimeout: Duration = .seconds(10)
+        ) {
+            self.id = id ?? integration.name
             self.integration = integration
             self.isRequired = isRequired
             self.startTimeout = startTimeout
@@ -56,19 +70,37 @@ public actor IntegrationsManager {
     /// - Throws: `IntegrationStartError` for the first required integration that failed, after
     ///   stopping every integration.
     public func start() async throws(IntegrationStartError) {
+        try await start(only: nil)
+    }
+
+    /// Starts the integrations registered under `ids` (all of them when `nil`); see `start()`.
+    public func start(only ids: Set<String>?) async throws(IntegrationStartError) {
         let task: Task<Result<Void, IntegrationStartError>, Never>
         if let startTask {
             task = startTask
         } else {
-            task = Task { await self.startAll() }
+            let selected = registrations.indices.filter { ids?.contains(registrations[$0].id) ?? true }
+            task = Task { await self.startAll(selected) }
             startTask = task
         }
         try await task.value.get()
     }
 
-    private func startAll() async -> Result<Void, IntegrationStartError> {
-        let outcomes = await withTaskGroup(of: (Int, ServiceError?).self) { group in
-            for (index, registration) in registrations.enumerated() {
+    /// Starts every integration that is not running, keeps each that came up whatever the others
+    /// did, and returns the health of every one: for a report, not for running the app.
+    public func startEach() async -> [HealthEntry] {
+        let pending = registrations.indices.filter { !started.contains($0) }
+        let outcomes = await startConcurrently(pending)
+        started += pending.filter { outcomes[$0] == .some(nil) }
+        for (index, failure) in outcomes { if let failure { startFailures[index] = failure } }
+        return await healthReport()
+    }
+
+    private func startConcurrently(_ indices: [Int]) async -> [Int: ServiceError?] {
+        let registrations = registrations
+        return await withTaskGroup(of: (Int, ServiceError?).self) { group in
+            for index in indices {
+                let registration = registrations[index]
                 group.addTask {
                     (index, await Self.start(registration.integration, within: registration.startTimeout))
                 }
@@ -79,14 +111,18 @@ public actor IntegrationsManager {
             }
             return outcomes
         }
-        started = registrations.indices.filter { outcomes[$0] == .some(nil) }
+    }
+
+    private func startAll(_ indices: [Int]) async -> Result<Void, IntegrationStartError> {
+        let outcomes = await startConcurrently(indices)
+        started = indices.filter { outcomes[$0] == .some(nil) }
         startFailures = outcomes.compactMapValues { $0 }
         // A start that failed or timed out may have half-opened resources; `stop()` is safe on an
         // integration that never started, so stop every one that did not come up.
-        for index in registrations.indices.reversed() where startFailures[index] != nil {
+        for index in indices.reversed() where startFailures[index] != nil {
             await registrations[index].integration.stop()
         }
-        let requiredFailure = registrations.indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
+        let requiredFailure = indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
         if let index = requiredFailure, let cause = startFailures[index] {
             for index in started.reversed() {
                 await registrations[index].integration.stop()
@@ -118,14 +154,16 @@ public actor IntegrationsManager {
         started.removeAll()
     }
 
-    /// The health of every registered integration, in registration order. An optional integration
-    /// that failed to start is reported as degraded with the failure as the reason.
+    /// The health of every registered integration, in registration order. One that failed to start
+    /// is reported with the failure as the reason: failed when required, degraded when optional.
     public func healthReport() async -> [HealthEntry] {
         var entries: [HealthEntry] = []
         for (index, registration) in registrations.enumerated() {
             var health = await registration.integration.health()
-            if let failure = startFailures[index], !registration.isRequired {
-                health = .degraded(reason: failure.description)
+            if let failure = startFailures[index] {
+                health =
+                    registration.isRequired
+                    ? .failed(reason: failure.description) : .degraded(reason: failure.description)
             }
             entries.append(
                 HealthEntry(name: registration.integration.name, isRequired: registration.isRequired, health: health))

@@ -14,17 +14,30 @@ import Services
 /// A plain value holding the queue: copy it into every presenter that shares the queue's
 /// concurrency limit.
 public struct UseCaseRunner: Sendable {
+    /// What one finished use case reports, for diagnostics (`silo --verbose`).
+    public struct Report: Sendable, Hashable {
+        /// The command's type, e.g. `"LoadFeedPage"`.
+        public let useCase: String
+        /// How long it took from the call to `run` until its outcome arrived.
+        public let duration: Duration
+        /// The error it failed with, or `nil` when it succeeded.
+        public let failure: ServiceError?
+    }
+
     /// The queue every command runs on.
     public let queue: CommandQueue
+    private let onReport: (@MainActor @Sendable (Report) -> Void)?
 
-    /// Creates a runner over `queue`.
-    public init(queue: CommandQueue) {
+    /// Creates a runner over `queue`; `onReport`, when given, hears of every use case as it ends,
+    /// on the main actor, just before its outcome is delivered.
+    public init(queue: CommandQueue, onReport: (@MainActor @Sendable (Report) -> Void)? = nil) {
         self.queue = queue
+        self.onReport = onReport
     }
 
     /// Creates a runner with its own queue running at most `maxConcurrentCommands` at once.
-    public init(maxConcurrentCommands: Int = 4) {
-        self.init(queue: CommandQueue(maxConcurrentCommands: maxConcurrentCommands))
+    public init(maxConcurrentCommands: Int = 4, onReport: (@MainActor @Sendable (Report) -> Void)? = nil) {
+        self.init(queue: CommandQueue(maxConcurrentCommands: maxConcurrentCommands), onReport: onReport)
     }
 
     /// Starts `command` now and returns the handle that delivers its outcome on the main actor.
@@ -36,12 +49,21 @@ public struct UseCaseRunner: Sendable {
     public func run<Output: Sendable>(_ command: any Command<Output>) -> UseCaseHandle<Output> {
         let handle = UseCaseHandle<Output>()
         let queue = queue
+        let onReport = onReport
         let task = Task { @MainActor in
+            let started = ContinuousClock.now
             let result: Result<Output, ServiceError>
             do {
                 result = .success(try await queue.run(command))
             } catch {
                 result = .failure(ServiceError(converting: error))
+            }
+            if let onReport {
+                let failure: ServiceError? = if case .failure(let error) = result { error } else { nil }
+                onReport(
+                    Report(
+                        useCase: String(describing: type(of: command)), duration: started.duration(to: .now),
+                        failure: failure))
             }
             handle.finish(with: result)
         }

@@ -35,11 +35,6 @@ public final class ComposerPresenter: Presenter {
         self.makePublishPost = makePublishPost
     }
 
-    /// Creates a presenter whose use case comes from `useCases`.
-    public convenience init(view: any ComposerView, authorID: User.ID, runner: UseCaseRunner, useCases: UseCases) {
-        self.init(view: view, authorID: authorID, runner: runner, makePublishPost: useCases.publishPost)
-    }
-
     /// Whether a publish is in flight.
     public var isPublishing: Bool { !work.isEmpty }
 

@@ -36,23 +36,6 @@ public final class CurrentUserPresenter: Presenter {
         self.makeEnsureCurrentUser = makeEnsureCurrentUser
     }
 
-    /// Creates a presenter whose use case comes from `useCases`.
-    public convenience init(
-        view: any ProfileView,
-        handle: String,
-        displayName: String,
-        runner: UseCaseRunner,
-        useCases: UseCases
-    ) {
-        self.init(
-            view: view,
-            handle: handle,
-            displayName: displayName,
-            runner: runner,
-            makeEnsureCurrentUser: useCases.ensureCurrentUser
-        )
-    }
-
     /// Ensures the user on `.didLoad` (and on `.willAppear` while none is known and none is being
     /// fetched); cancels on `.didDisappear`.
     public func handle(_ event: ViewLifecycleEvent) {

@@ -42,11 +42,6 @@ public final class UploadPresenter: Presenter {
         self.makeUploadVideo = makeUploadVideo
     }
 
-    /// Creates a presenter whose use case comes from `useCases`.
-    public convenience init(view: any UploadView, ownerID: User.ID, runner: UseCaseRunner, useCases: UseCases) {
-        self.init(view: view, ownerID: ownerID, runner: runner, makeUploadVideo: useCases.uploadVideo)
-    }
-
     /// Whether an upload is in flight.
     public var isUploading: Bool { !work.isEmpty }
 

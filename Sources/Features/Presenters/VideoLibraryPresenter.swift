@@ -1,82 +1,92 @@
 import Commands
 import Models
 
-/// Shows a user's saved videos: loads the first page when the view will appear, more on demand.
+/// Shows a user's saved videos: loads the first page when the view will appear, follows it live
+/// while the view is visible (a video finishing processing shows up ready), more on demand.
 ///
-/// Main-actor isolated; holds its view weakly. On `.didDisappear` the load in flight is cancelled
-/// and the view hears nothing more until it appears again.
+/// Main-actor isolated; holds its view weakly. On `.didDisappear` the load in flight is cancelled,
+/// following stops, and the view hears nothing more until it appears again.
 @MainActor
 public final class VideoLibraryPresenter: Presenter {
     /// Makes the command that loads one page; `UseCases.loadVideoLibraryPage(_:)` in the app.
     public typealias MakeLoadVideoLibraryPage = (LoadVideoLibraryPage.Request) -> any Command<
         LoadVideoLibraryPage.Response
     >
+    /// Makes the use case that follows the first page; `UseCases.followVideoLibrary(_:)` in the app.
+    public typealias MakeFollowVideoLibrary = (FollowVideoLibrary.Request) -> FollowVideoLibrary
 
     /// The view this presenter drives.
     public weak var view: (any VideoLibraryView)?
     /// Whose library is shown.
     public let ownerID: User.ID
     /// The videos shown, newest first.
-    public private(set) var videos: [Video] = []
+    public var videos: [Video] { listing.items }
+    /// Where the page after the shown ones starts, or `nil` on the last page.
+    public var nextCursor: Cursor? { listing.nextCursor }
+    /// Whether another page can be loaded with `loadMore()`.
+    public var hasMore: Bool { listing.hasMore }
 
-    private let pageSize: Int
-    private let runner: UseCaseRunner
-    private let makeLoadPage: MakeLoadVideoLibraryPage
+    private let followLibrary: FollowVideoLibrary?
     private let work = InFlightWork()
-    private var nextCursor: Cursor?
-    private var pageLoad: UseCaseHandle<LoadVideoLibraryPage.Response>?
+    private let listing: PagedListing<Video, LoadVideoLibraryPage.Response>
 
-    /// Creates a presenter whose use case comes from `makeLoadPage`.
+    /// Creates a presenter whose use cases come from `makeLoadPage` and, to follow the library live,
+    /// `makeFollowVideoLibrary` (`useCases.loadVideoLibraryPage` and `useCases.followVideoLibrary`
+    /// in the app; without `makeFollowVideoLibrary` the library changes on refresh only).
     public init(
         view: any VideoLibraryView,
         ownerID: User.ID,
         pageSize: Int = 20,
         runner: UseCaseRunner,
-        makeLoadPage: @escaping MakeLoadVideoLibraryPage
+        makeLoadPage: @escaping MakeLoadVideoLibraryPage,
+        makeFollowVideoLibrary: MakeFollowVideoLibrary? = nil
     ) {
         self.view = view
         self.ownerID = ownerID
-        self.pageSize = pageSize
-        self.runner = runner
-        self.makeLoadPage = makeLoadPage
+        followLibrary = makeFollowVideoLibrary?(FollowVideoLibrary.Request(ownerID: ownerID, pageSize: pageSize))
+        listing = PagedListing(
+            work: work,
+            loadPage: { cursor in
+                runner.run(makeLoadPage(.init(ownerID: ownerID, pageSize: pageSize, cursor: cursor)))
+            },
+            readPage: { ($0.videos, $0.nextCursor) },
+            listedBefore: { ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue) }
+        )
+        listing.onEvent = { [weak self] event in self?.show(event) }
     }
 
-    /// Creates a presenter whose use case comes from `useCases`.
-    public convenience init(
-        view: any VideoLibraryView,
-        ownerID: User.ID,
-        pageSize: Int = 20,
-        runner: UseCaseRunner,
-        useCases: UseCases
-    ) {
-        self.init(
-            view: view, ownerID: ownerID, pageSize: pageSize, runner: runner,
-            makeLoadPage: useCases.loadVideoLibraryPage)
+    /// Replaces what is shown with the page after `cursor` (a deep link, a terminal's `--after`);
+    /// a page load in flight is cancelled.
+    public func load(after cursor: Cursor) {
+        listing.replace(after: cursor)
     }
 
-    /// Whether another page can be loaded with `loadMore()`.
-    public var hasMore: Bool { nextCursor != nil }
-
-    /// Loads the first page on `.willAppear`; cancels on `.didDisappear`.
+    /// Loads the first page and starts following on `.willAppear`; cancels the load and stops
+    /// following on `.didDisappear`.
     public func handle(_ event: ViewLifecycleEvent) {
         switch event {
-        case .willAppear: refresh()
-        case .didDisappear: work.cancelAll()
+        case .willAppear:
+            refresh()
+            if let followLibrary { listing.follow(followLibrary.updates()) }
+        case .didDisappear:
+            work.cancelAll()
+            listing.stopFollowing()
         case .didLoad, .didAppear: break
         }
     }
 
+    /// Whether the library is being followed live (between `.willAppear` and `.didDisappear`).
+    public var isFollowing: Bool { listing.isFollowing }
+
     /// Reloads the first page, replacing the videos shown; a page load in flight is cancelled, so
     /// a stale page is never appended to the fresh one.
     public func refresh() {
-        pageLoad?.cancel()
-        load(cursor: nil)
+        listing.replace(after: nil)
     }
 
     /// Loads the page after the videos shown; does nothing on the last page or while loading.
     public func loadMore() {
-        guard let nextCursor, pageLoad == nil else { return }
-        load(cursor: nextCursor)
+        listing.loadMore()
     }
 
     /// Returns once the load in flight is done.
@@ -84,20 +94,12 @@ public final class VideoLibraryPresenter: Presenter {
         await work.waitUntilIdle()
     }
 
-    private func load(cursor: Cursor?) {
-        let request = LoadVideoLibraryPage.Request(ownerID: ownerID, pageSize: pageSize, cursor: cursor)
-        let handle = work.track(runner.run(makeLoadPage(request)))
-        pageLoad = handle
-        handle
-            .then { [weak self] response in
-                guard let self else { return }
-                videos = cursor == nil ? response.videos : videos + response.videos
-                nextCursor = response.nextCursor
-                if videos.isEmpty { view?.showEmpty() } else { view?.showVideos(videos, hasMore: hasMore) }
-            }
-            .catch { [weak self] error in self?.view?.showError(message: error.userMessage) }
-            .always { [weak self, weak handle] in
-                if let self, self.pageLoad === handle { self.pageLoad = nil }
-            }
+    private func show(_ event: PagedListing<Video, LoadVideoLibraryPage.Response>.Event) {
+        switch event {
+        case .loading: break
+        case .failed(let error): view?.showError(message: error.userMessage)
+        case .changed where videos.isEmpty: view?.showEmpty()
+        case .changed: view?.showVideos(videos, hasMore: hasMore)
+        }
     }
 }

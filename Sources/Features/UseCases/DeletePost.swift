@@ -4,14 +4,17 @@ import Services
 
 /// Deletes one post.
 public struct DeletePost: Command {
-    /// Which post to delete.
+    /// Which post to delete, and who asks.
     public struct Request: Hashable, Sendable {
         /// The post to delete.
         public var postID: Post.ID
+        /// The user asking; only the post's author may delete it.
+        public var actorID: User.ID
 
         /// Creates a request.
-        public init(postID: Post.ID) {
+        public init(postID: Post.ID, actorID: User.ID) {
             self.postID = postID
+            self.actorID = actorID
         }
     }
 
@@ -38,11 +41,11 @@ public struct DeletePost: Command {
 
     /// Deletes the post.
     ///
-    /// - Throws: `.notFound` when there is no such post (also on a second delete), `.cancelled`,
-    ///   or what the post service throws.
+    /// - Throws: `.notFound` when there is no such post (also on a second delete), `.forbidden`
+    ///   when the actor is not its author, `.cancelled`, or what the post service throws.
     public func execute() async throws(ServiceError) -> Response {
         try ServiceError.checkCancellation()
-        try await posts.delete(id: request.postID)
+        try await posts.delete(id: request.postID, by: request.actorID)
         return Response(deletedID: request.postID)
     }
 }

@@ -16,10 +16,12 @@ import Services
 ///    leaves nothing on the host (the hosting contract).
 /// 3. The hosted video is saved to the library. When that fails, the hosted video is deleted
 ///    (best effort) so no orphan stays on the host, and the save's error is thrown.
-/// 4. `hostedVideo(id:)` is polled on the injected clock every `pollInterval`; each poll that sees a
-///    new status saves it to the library. Past `processingTimeout` the command throws `.timedOut`;
-///    cancelled, it throws `.cancelled`. Either way the video stays on the host and in the library
-///    with the last status seen (processing goes on at the host; a later library refresh shows it).
+/// 4. The host's `processingUpdates(id:)` is followed (no polling); each new status it reports is
+///    saved to the library. The wait, on the injected clock, grows with the file: `processingTimeout`
+///    plus `processingTimePerMebibyte` for every MiB uploaded. Past it the command throws `.timedOut`;
+///    cancelled (or killed), it stops. Either way the video stays on the host and in the library
+///    with the last status seen: processing goes on at the host, and `LoadVideoLibraryPage`
+///    brings the library up to date when it lists the video.
 /// 5. A video that ends `.failed` is returned as it is, without a post. A `.ready` video is
 ///    published with the post text when one was given; when publishing fails, the ready video stays
 ///    in the library and the publish error is thrown.
@@ -77,24 +79,30 @@ public struct UploadVideo: Command {
         }
     }
 
-    /// How long to wait for processing and how often to ask.
+    /// How long to wait for processing.
     public struct Timing: Sendable {
-        /// The clock that paces polling; inject a manual clock in tests.
+        /// The clock the wait is measured on; inject a manual clock in tests.
         public var clock: any Clock<Duration>
-        /// The pause between two status polls.
-        public var pollInterval: Duration
-        /// How long to wait for processing, from the first poll, before giving up with `.timedOut`.
+        /// How long to wait for processing of an empty file, from the first poll, before giving up
+        /// with `.timedOut`.
         public var processingTimeout: Duration
+        /// How much longer to wait for every MiB of the file: processing time grows with size.
+        public var processingTimePerMebibyte: Duration
 
-        /// Creates a timing; by default polls every second for up to five minutes.
+        /// Creates a timing; by default waits up to five minutes plus a second per MiB.
         public init(
             clock: any Clock<Duration> = ContinuousClock(),
-            pollInterval: Duration = .seconds(1),
-            processingTimeout: Duration = .seconds(300)
+            processingTimeout: Duration = .seconds(300),
+            processingTimePerMebibyte: Duration = .seconds(1)
         ) {
             self.clock = clock
-            self.pollInterval = pollInterval
             self.processingTimeout = processingTimeout
+            self.processingTimePerMebibyte = processingTimePerMebibyte
+        }
+
+        /// How long to wait for processing of `byteCount` bytes.
+        public func processingTimeout(forByteCount byteCount: Int64) -> Duration {
+            processingTimeout + processingTimePerMebibyte * (Double(max(byteCount, 0)) / 1_048_576)
         }
     }
 
@@ -143,8 +151,7 @@ public struct UploadVideo: Command {
         let final = try await VideoProcessingWatch(
             hosting: hosting,
             library: library,
-            pollInterval: timing.pollInterval,
-            timeout: timing.processingTimeout
+            timeout: timing.processingTimeout(forByteCount: hosted.byteCount)
         ).waitUntilFinal(saved, clock: timing.clock)
         guard final.status.playbackURL != nil, let postText = request.postText else {
             return Response(video: final, post: nil)

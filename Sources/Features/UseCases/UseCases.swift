@@ -16,17 +16,17 @@ public struct UseCases: Sendable {
     /// Creates the factory.
     ///
     /// - Parameters:
-    ///   - clock: paces the polling of video processing; inject a manual clock in tests.
-    ///   - pollInterval: the pause between two processing-status polls.
-    ///   - processingTimeout: how long an upload waits for processing before `.timedOut`.
+    ///   - clock: measures the wait for video processing; inject a manual clock in tests.
+    ///   - processingTimeout: how long an upload of an empty file waits for processing before
+    ///     `.timedOut`; `processingTimePerMebibyte` is added for every MiB of the file.
     public init(
         posts: any PostService,
         users: any UserService,
         library: any VideoLibraryService,
         hosting: any VideoHostingService,
         clock: any Clock<Duration> = ContinuousClock(),
-        pollInterval: Duration = .seconds(1),
-        processingTimeout: Duration = .seconds(300)
+        processingTimeout: Duration = .seconds(300),
+        processingTimePerMebibyte: Duration = .seconds(1)
     ) {
         self.posts = posts
         self.users = users
@@ -34,8 +34,8 @@ public struct UseCases: Sendable {
         self.hosting = hosting
         uploadTiming = UploadVideo.Timing(
             clock: clock,
-            pollInterval: pollInterval,
-            processingTimeout: processingTimeout
+            processingTimeout: processingTimeout,
+            processingTimePerMebibyte: processingTimePerMebibyte
         )
     }
 
@@ -53,7 +53,17 @@ public struct UseCases: Sendable {
     public func loadVideoLibraryPage(_ request: LoadVideoLibraryPage.Request) -> any Command<
         LoadVideoLibraryPage.Response
     > {
-        LoadVideoLibraryPage(request: request, library: library)
+        LoadVideoLibraryPage(request: request, library: library, hosting: hosting)
+    }
+
+    /// Follows the first page of an author's feed; see `FollowFeed`.
+    public func followFeed(_ request: FollowFeed.Request) -> FollowFeed {
+        FollowFeed(request: request, posts: posts)
+    }
+
+    /// Follows the first page of a user's video library; see `FollowVideoLibrary`.
+    public func followVideoLibrary(_ request: FollowVideoLibrary.Request) -> FollowVideoLibrary {
+        FollowVideoLibrary(request: request, library: library)
     }
 
     /// A command that deletes a post; see `DeletePost`.

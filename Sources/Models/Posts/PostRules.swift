@@ -3,15 +3,19 @@ public enum PostRules {
     /// The allowed text length in characters (`Character`s), after trimming.
     public static let textLimit = 1...500
 
+    /// The most UTF-8 bytes a post's text may hold (20,000): see `TextRules.bytesPerCharacter`.
+    public static let textByteLimit = textLimit.upperBound * TextRules.bytesPerCharacter
+
     /// The one control character a post may contain.
     public static let allowedControls: Set<Unicode.Scalar> = ["\n"]
 
     /// Returns the trimmed post text.
     ///
-    /// - Throws: `ValidationError` for `"text"` when the trimmed text is empty, longer than 500
-    ///   characters, or contains a control character other than a newline (tabs, carriage returns
-    ///   and NUL are rejected).
+    /// - Throws: `ValidationError` for `"text"` when the trimmed text is empty or invisible, longer
+    ///   than 500 characters or 20,000 bytes, or contains a control character other than a newline
+    ///   (tabs, carriage returns and NUL are rejected) or a bidirectional control (see `TextRules`).
     public static func validatedText(_ text: String) throws(ValidationError) -> String {
-        try TextRules.validated(text, field: "text", limit: textLimit, allowedControls: allowedControls)
+        try TextRules.validated(
+            text, field: "text", limit: textLimit, byteLimit: textByteLimit, allowedControls: allowedControls)
     }
 }

@@ -3,12 +3,16 @@ public enum VideoRules {
     /// The allowed title length in characters, after trimming.
     public static let titleLimit = 1...120
 
+    /// The most UTF-8 bytes a title may hold (4,800): see `TextRules.bytesPerCharacter`.
+    public static let titleByteLimit = titleLimit.upperBound * TextRules.bytesPerCharacter
+
     /// Returns the trimmed title.
     ///
-    /// - Throws: `ValidationError` for `"title"` when it is empty, longer than 120 characters, or
-    ///   contains a control character (newlines included).
+    /// - Throws: `ValidationError` for `"title"` when it is empty or invisible, longer than 120
+    ///   characters or 4,800 bytes, or contains a control character (newlines included) or a
+    ///   bidirectional control (see `TextRules`).
     public static func validatedTitle(_ title: String) throws(ValidationError) -> String {
-        try TextRules.validated(title, field: "title", limit: titleLimit)
+        try TextRules.validated(title, field: "title", limit: titleLimit, byteLimit: titleByteLimit)
     }
 
     /// Returns `video` with a validated title, after checking that its duration is not negative.
@@ -30,9 +34,10 @@ extension VideoRules {
 
     /// Returns `name` after checking that it is a plain file name a host can store safely.
     ///
-    /// A file name names one file: it may not be empty, `.` or `..`, contain `/`, `\` or a control
-    /// character, or be longer than 255 UTF-8 bytes. So `../../etc/passwd` is rejected before any
-    /// host sees it.
+    /// A file name names one file: it may not be empty, `.` or `..`, contain `/`, `\`, a control
+    /// character (tab, newline, DEL, ...) or a bidirectional control (which can make `gpj.exe` show
+    /// as `exe.jpg`), or be longer than 255 UTF-8 bytes. So `../../etc/passwd` is rejected before
+    /// any host sees it.
     /// - Throws: `ValidationError` for `"fileName"`.
     public static func validatedFileName(_ name: String) throws(ValidationError) -> String {
         let field = "fileName"
@@ -44,6 +49,9 @@ extension VideoRules {
         }
         if name.unicodeScalars.contains(where: TextRules.isControl) {
             throw ValidationError(field: field, reason: "must not contain control characters")
+        }
+        if name.unicodeScalars.contains(where: TextRules.isBidirectionalControl) {
+            throw ValidationError(field: field, reason: "must not contain bidirectional controls")
         }
         if name.utf8.count > fileNameByteLimit {
             throw ValidationError(field: field, reason: "must be at most \(fileNameByteLimit) bytes")

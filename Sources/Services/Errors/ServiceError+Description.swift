@@ -10,6 +10,8 @@ extension ServiceError: CustomStringConvertible {
             "Conflict: \(reason)"
         case .unauthorized(let reason):
             "Unauthorized: \(reason)"
+        case .forbidden(let reason):
+            "Forbidden: \(reason)"
         case .unavailable(let reason, let retryAfter?):
             "Unavailable: \(reason) (retry after \(retryAfter))"
         case .unavailable(let reason, nil):

@@ -14,6 +14,8 @@ public enum ServiceError: Error, Hashable, Sendable {
     case conflict(reason: String)
     /// The caller's credentials were missing, wrong or expired.
     case unauthorized(reason: String)
+    /// The caller is known but may not do this, e.g. delete another user's post; nothing changed.
+    case forbidden(reason: String)
     /// The backing system cannot serve now; retry later, after `retryAfter` when the system said.
     case unavailable(reason: String, retryAfter: Duration?)
     /// The operation did not finish within its deadline; `operation` names it.
@@ -36,6 +38,8 @@ extension ServiceError {
         case conflict
         /// See `ServiceError.unauthorized(reason:)`.
         case unauthorized
+        /// See `ServiceError.forbidden(reason:)`.
+        case forbidden
         /// See `ServiceError.unavailable(reason:retryAfter:)`.
         case unavailable
         /// See `ServiceError.timedOut(operation:)`.
@@ -53,6 +57,7 @@ extension ServiceError {
         case .invalidInput: .invalidInput
         case .conflict: .conflict
         case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
         case .unavailable: .unavailable
         case .timedOut: .timedOut
         case .corruptData: .corruptData

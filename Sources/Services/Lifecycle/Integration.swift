@@ -9,6 +9,9 @@ public protocol Integration: Sendable {
     /// A short, stable, human-readable name used in messages and health reports, e.g. `"SQLite"`.
     var name: String { get }
 
+    /// The services it provides, under their keys; they serve between `start()` and `stop()`.
+    var services: ServiceSet { get }
+
     /// Opens what the integration needs (files, databases, connections) and checks it is usable.
     ///
     /// - Throws: a `ServiceError` saying what is wrong, e.g. `.corruptData` naming a file that

@@ -9,6 +9,8 @@ import Models
 ///   descending id. Paging is keyset-based: walking the cursors returns every post that existed when
 ///   the walk began exactly once, also while new posts are published, and a deleted post never
 ///   reappears. The last page has no cursor.
+/// - `delete(id:by:)` deletes a post only for its author; anyone else gets `.forbidden` and the
+///   post stays.
 /// - Every method throws only `ServiceError`; a failed call stores nothing.
 ///
 /// Implementations are safe to call from any task concurrently.
@@ -31,8 +33,21 @@ public protocol PostService: Sendable {
     ///   for a cursor that this service did not issue for this author's feed.
     func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post>
 
-    /// Deletes the post with `id`.
+    /// Deletes the post with `id` on behalf of `actorID`, who must be its author.
     ///
-    /// - Throws: `.notFound` when there is no such post, including a second delete of the same id.
-    func delete(id: Post.ID) async throws(ServiceError)
+    /// - Throws: `.notFound` when there is no such post, including a second delete of the same id;
+    ///   `.forbidden` when `actorID` is not the post's author (the post is kept).
+    func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError)
+
+    /// Observes the first page of `authorID`'s feed: the page now, then a fresh page after every
+    /// change to it (a publish or a delete, through this instance or any other on the same store).
+    ///
+    /// See `ServiceObservation` for the delivery promise. The observation fails with
+    /// `.invalidInput` (field `"pageSize"`) for a size outside 1–100, or with what the store throws.
+    func observeFeed(authorID: User.ID, pageSize: Int) -> ServiceObservation<Page<Post>>
+}
+
+extension ServiceKey where Service == any PostService {
+    /// The post service.
+    public static var posts: Self { Self(.posts) }
 }

@@ -31,3 +31,8 @@ public protocol UserService: Sendable {
     /// - Throws: `.invalidInput` (field `"displayName"`), `.notFound` when there is no such user.
     func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User
 }
+
+extension ServiceKey where Service == any UserService {
+    /// The user service.
+    public static var users: Self { Self(.users) }
+}

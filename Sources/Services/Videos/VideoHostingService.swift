@@ -33,4 +33,17 @@ public protocol VideoHostingService: Sendable {
     ///
     /// - Throws: `.notFound` when the host has no such video.
     func delete(id: Video.ID) async throws(ServiceError)
+
+    /// Observes a hosted video's processing: its state now, then the state after each change of
+    /// status. The observation ends (`next()` returns `nil`) after a final status, `.ready` or
+    /// `.failed`; wait on it instead of polling `hostedVideo(id:)`.
+    ///
+    /// See `ServiceObservation` for the delivery promise. The observation fails with `.notFound`
+    /// for an unknown id, or with what the host throws.
+    func processingUpdates(id: Video.ID) -> ServiceObservation<HostedVideo>
+}
+
+extension ServiceKey where Service == any VideoHostingService {
+    /// The video hosting service.
+    public static var hosting: Self { Self(.hosting) }
 }

@@ -30,4 +30,16 @@ public protocol VideoLibraryService: Sendable {
     ///
     /// - Throws: `.notFound` when it is not in the library.
     func remove(id: Video.ID) async throws(ServiceError)
+
+    /// Observes the first page of `ownerID`'s library: the page now, then a fresh page after every
+    /// change to it (a save, an update of a video's status, a removal; through any instance).
+    ///
+    /// See `ServiceObservation` for the delivery promise. The observation fails with
+    /// `.invalidInput` (field `"pageSize"`) for a size outside 1–100, or with what the store throws.
+    func observeVideos(ownerID: User.ID, pageSize: Int) -> ServiceObservation<Page<Video>>
+}
+
+extension ServiceKey where Service == any VideoLibraryService {
+    /// The video library service.
+    public static var library: Self { Self(.library) }
 }

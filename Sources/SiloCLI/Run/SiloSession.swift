@@ -6,15 +6,19 @@ import Services
 
 /// One run of `silo`: drives the Features presenters with terminal views for a parsed command.
 ///
-/// Main-actor isolated, like the presenters and views it connects.
+/// `interrupt()` (on SIGINT or SIGTERM) tells every presenter that its view disappeared, which
+/// cancels what it runs; the command then returns at once and stops. Main-actor isolated, like
+/// the presenters and views it connects.
 @MainActor
 final class SiloSession {
     private let composition: AppComposition
     private let terminal: Terminal
     private let outcome = Outcome()
-    private let runner = UseCaseRunner()
+    private let runner: UseCaseRunner
     private let useCases: UseCases
     private let identity: Identity
+    private var visible: [any Presenter] = []
+    private(set) var isInterrupted = false
 
     /// Who `silo` acts as: the handle from `SILO_USER`, or the demo user.
     struct Identity {
@@ -27,28 +31,37 @@ final class SiloSession {
         }
     }
 
-    init(composition: AppComposition, terminal: Terminal, identity: Identity) {
+    /// Creates a session; with `isVerbose`, each use case is reported on standard error as it ends.
+    init(composition: AppComposition, terminal: Terminal, identity: Identity, isVerbose: Bool) {
         self.composition = composition
         self.terminal = terminal
         self.identity = identity
+        runner = UseCaseRunner(onReport: isVerbose ? Self.reporter(to: terminal) : nil)
         let services = composition.services
         useCases = UseCases(
             posts: services.posts,
             users: services.users,
             library: services.library,
-            hosting: services.videoHosting,
-            pollInterval: .milliseconds(200),
+            hosting: services.hosting,
             processingTimeout: .seconds(120)
         )
     }
 
-    /// Runs `command` to completion and returns how `silo` should exit.
+    /// Prints each finished use case, its outcome and its duration on standard error.
+    private static func reporter(to terminal: Terminal) -> @MainActor @Sendable (UseCaseRunner.Report) -> Void {
+        { report in
+            let outcome: TerminalText = report.failure.map { "failed: \($0)" } ?? "ok"
+            terminal.printDiagnostic("use case \(report.useCase) \(outcome) in \(report.duration.formatted)")
+        }
+    }
+
+    /// Runs `command` to completion (or until interrupted) and returns how `silo` should exit.
     func run(_ command: CLICommand) async -> ExitStatus {
         switch command {
         case .tour:
             await tour()
-        case .feed(let limit):
-            if let user = await currentUser(printed: false) { await showFeed(of: user, limit: limit) }
+        case .feed(let listing):
+            if let user = await currentUser(printed: false) { await showFeed(of: user, listing) }
         case .post(let text):
             if let user = await currentUser(printed: false) { _ = await publish(text, as: user) }
         case .delete(let postID):
@@ -57,34 +70,40 @@ final class SiloSession {
             if let user = await currentUser(printed: false) {
                 await upload(URL(fileURLWithPath: file), title: title, postText: postText, as: user)
             }
-        case .videos(let limit):
-            if let user = await currentUser(printed: false) { await showVideos(of: user, limit: limit) }
+        case .library(let listing):
+            if let user = await currentUser(printed: false) { await showLibrary(of: user, listing) }
         case .user:
             _ = await currentUser(printed: true)
         case .integrations:
-            await showIntegrations()
-        case .help:
-            terminal.print(HelpText.usage)
+            break
         }
         return outcome.exitStatus
+    }
+
+    /// Cancels everything the visible presenters run; the running command returns soon after.
+    func interrupt() {
+        isInterrupted = true
+        for presenter in visible { presenter.handle(.didDisappear) }
+        visible.removeAll()
     }
 
     // MARK: - Commands
 
     private func tour() async {
-        terminal.print(
-            terminal.emphasised("Silo tour") + ": every step below goes through a presenter, a use case and a service.")
+        let dataDirectory = composition.configuration.dataDirectory
+        SampleVideo.removeAbandoned(in: dataDirectory)
+        terminal.print("\(bold: "Silo tour"): every step below goes through a presenter, a use case and a service.")
         terminal.print()
-        terminal.print(terminal.emphasised("1. You"))
-        guard let user = await currentUser(printed: true) else { return }
+        terminal.print("\(bold: "1. You")")
+        guard let user = await currentUser(printed: true), !isInterrupted else { return }
         terminal.print()
-        terminal.print(terminal.emphasised("2. A post"))
-        guard await publish("Hello from the Silo tour 👋", as: user) else { return }
+        terminal.print("\(bold: "2. A post")")
+        guard await publish("Hello from the Silo tour 👋", as: user), !isInterrupted else { return }
         terminal.print()
-        terminal.print(terminal.emphasised("3. A video: upload, processing, a post with it attached"))
+        terminal.print("\(bold: "3. A video: upload, processing, a post with it attached")")
         let sample: URL
         do {
-            sample = try SampleVideo.make(in: composition.configuration.dataDirectory)
+            sample = try SampleVideo.make(in: dataDirectory)
         } catch {
             outcome.recordFailure()
             terminal.printError("could not write the sample video: \(error.localizedDescription)")
@@ -92,9 +111,10 @@ final class SiloSession {
         }
         defer { try? FileManager.default.removeItem(at: sample) }
         await upload(sample, title: "Tour sample", postText: "My first video on Silo", as: user)
+        guard !isInterrupted else { return }
         terminal.print()
-        terminal.print(terminal.emphasised("4. Your feed"))
-        await showFeed(of: user, limit: 5)
+        terminal.print("\(bold: "4. Your feed")")
+        await showFeed(of: user, CLICommand.Listing(pageSize: 5, after: nil, all: false))
         terminal.print()
         terminal.print("Next: silo post \"...\", silo feed, silo integrations, silo --help")
     }
@@ -106,24 +126,39 @@ final class SiloSession {
             handle: identity.handle,
             displayName: identity.displayName,
             runner: runner,
-            useCases: useCases
+            makeEnsureCurrentUser: useCases.ensureCurrentUser
         )
-        presenter.handle(.didLoad)
-        await presenter.waitUntilIdle()
-        presenter.handle(.didDisappear)
+        await drive(presenter) { await presenter.waitUntilIdle() }
         return presenter.currentUser
     }
 
-    private func showFeed(of user: User, limit: Int) async {
-        let view = TerminalFeedView(terminal: terminal, outcome: outcome)
+    private func showFeed(of user: User, _ listing: CLICommand.Listing) async {
+        guard listing.follow else {
+            let view = TerminalFeedView(terminal: terminal, outcome: outcome)
+            let presenter = FeedPresenter(
+                view: view, authorID: user.id, pageSize: listing.pageSize, runner: runner,
+                makeLoadFeedPage: useCases.loadFeedPage, makeDeletePost: useCases.deletePost)
+            await page(presenter, listing, noun: "posts", command: "feed")
+            return
+        }
+        let view = TerminalLiveFeedView(terminal: terminal, outcome: outcome)
         let presenter = FeedPresenter(
-            view: view, authorID: user.id, pageSize: limit, runner: runner, useCases: useCases)
-        await drive(presenter) { await presenter.waitUntilIdle() }
+            view: view, authorID: user.id, pageSize: listing.pageSize, runner: runner,
+            makeLoadFeedPage: useCases.loadFeedPage, makeDeletePost: useCases.deletePost,
+            makeFollowFeed: useCases.followFeed)
+        terminal.printDiagnostic("Following your feed; Ctrl-C to stop.")
+        await drive(presenter) {
+            // Follows until Ctrl-C (the presenter's view disappears) or the observation fails.
+            while presenter.isFollowing, !isInterrupted {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
     }
 
     private func publish(_ text: String, as user: User) async -> Bool {
         let view = TerminalComposerView(terminal: terminal, outcome: outcome)
-        let presenter = ComposerPresenter(view: view, authorID: user.id, runner: runner, useCases: useCases)
+        let presenter = ComposerPresenter(
+            view: view, authorID: user.id, runner: runner, makePublishPost: useCases.publishPost)
         var published = false
         presenter.onPublished = { _ in published = true }
         await drive(presenter) {
@@ -135,52 +170,79 @@ final class SiloSession {
 
     private func delete(_ postID: Post.ID, as user: User) async {
         let feedView = SilentFeedView(outcome: outcome, terminal: terminal)
-        let presenter = FeedPresenter(view: feedView, authorID: user.id, runner: runner, useCases: useCases)
-        presenter.delete(postID: postID)
-        await presenter.waitUntilIdle()
-        if !feedView.failed {
+        let presenter = FeedPresenter(
+            view: feedView, authorID: user.id, runner: runner,
+            makeLoadFeedPage: useCases.loadFeedPage, makeDeletePost: useCases.deletePost)
+        await drive(presenter, appearing: false) {
+            presenter.delete(postID: postID)
+            await presenter.waitUntilIdle()
+        }
+        if !feedView.failed, !isInterrupted {
             terminal.print("Deleted \(postID)")
         }
     }
 
     private func upload(_ file: URL, title: String, postText: String?, as user: User) async {
         let view = TerminalUploadView(terminal: terminal, outcome: outcome)
-        let presenter = UploadPresenter(view: view, ownerID: user.id, runner: runner, useCases: useCases)
+        let presenter = UploadPresenter(
+            view: view, ownerID: user.id, runner: runner, makeUploadVideo: useCases.uploadVideo)
         await drive(presenter) {
             presenter.upload(fileURL: file, title: title, publishAs: postText)
             await presenter.waitUntilIdle()
         }
     }
 
-    private func showVideos(of user: User, limit: Int) async {
+    private func showLibrary(of user: User, _ listing: CLICommand.Listing) async {
         let view = TerminalVideoLibraryView(terminal: terminal, outcome: outcome)
         let presenter = VideoLibraryPresenter(
-            view: view, ownerID: user.id, pageSize: limit, runner: runner, useCases: useCases)
-        await drive(presenter) { await presenter.waitUntilIdle() }
+            view: view, ownerID: user.id, pageSize: listing.pageSize, runner: runner,
+            makeLoadPage: useCases.loadVideoLibraryPage)
+        await page(presenter, listing, noun: "videos", command: "library")
     }
 
-    private func showIntegrations() async {
-        let choices = composition.services.choices
-        let health = await composition.integrations.healthReport()
-        terminal.print(terminal.emphasised("Services"))
-        for service in ServiceKind.allCases {
-            let choice = choices[service]?.rawValue ?? "none"
-            let source = service == .users ? "\(choice) (follows posts)" : choice
-            terminal.print("  \(service.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(source)")
+    /// Shows the pages `listing` asks for (the first, the one after `--after`, or all of them with
+    /// `--all`), then says how to see the next page when there is one.
+    private func page(
+        _ presenter: some PagedListPresenter, _ listing: CLICommand.Listing, noun: String, command: String
+    )
+        async
+    {
+        await drive(presenter, appearing: listing.after == nil) {
+            if let after = listing.after { presenter.load(after: Cursor(rawValue: after)) }
+            await presenter.waitUntilIdle()
+            while listing.all, presenter.hasMore, !isInterrupted {
+                presenter.loadMore()
+                await presenter.waitUntilIdle()
+            }
         }
-        terminal.print(terminal.emphasised("Integrations"))
-        for entry in health {
-            let role = entry.isRequired ? "required" : "optional"
-            terminal.print("  \(entry.name): \(entry.health) (\(role))")
-        }
+        guard let cursor = presenter.nextCursor, !isInterrupted else { return }
+        let limit: TerminalText = listing.pageSize == 20 ? "" : " --limit \(listing.pageSize)"
+        terminal.print("… more \(noun): silo \(command)\(limit) --after \(cursor)   (or --all for every page)")
     }
 
-    /// Runs a presenter through a view's life: load, appear, `body`, disappear.
-    private func drive(_ presenter: any Presenter, _ body: () async -> Void) async {
+    /// Runs a presenter through a view's life: load, appear (unless `appearing` is false), `body`,
+    /// disappear. While `body` runs, `interrupt()` can make the view disappear early.
+    private func drive(_ presenter: any Presenter, appearing: Bool = true, _ body: () async -> Void) async {
+        guard !isInterrupted else { return }
+        visible.append(presenter)
         presenter.handle(.didLoad)
-        presenter.handle(.willAppear)
-        presenter.handle(.didAppear)
+        if appearing {
+            presenter.handle(.willAppear)
+            presenter.handle(.didAppear)
+        }
         await body()
-        presenter.handle(.didDisappear)
+        if visible.contains(where: { $0 === presenter }) {
+            presenter.handle(.didDisappear)
+            visible.removeAll { $0 === presenter }
+        }
+    }
+}
+
+extension Duration {
+    /// `3.2 ms`, `1.25 s`: how `--verbose` shows a duration.
+    fileprivate var formatted: String {
+        let milliseconds = Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+        return milliseconds < 1_000
+            ? String(format: "%.1f ms", milliseconds) : String(format: "%.2f s", milliseconds / 1_000)
     }
 }

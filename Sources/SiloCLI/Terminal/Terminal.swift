@@ -6,40 +6,52 @@ import Foundation
     import Darwin
 #endif
 
-/// Where `silo` writes, and how: colour and in-place progress only on a terminal, plain lines
-/// otherwise (pipes, files, CI logs).
+/// Where `silo` writes, and how: bold and an in-place progress bar only on a terminal that wants
+/// them, plain lines otherwise (pipes, files, CI logs, `NO_COLOR`, `TERM=dumb`).
 ///
-/// Used from the main actor only.
+/// Everything printed is `TerminalText`, so values are escaped. Used from the main actor only.
 @MainActor
 final class Terminal {
     /// Whether standard output is a terminal.
     let isInteractive: Bool
+    /// Whether to emphasise text: on a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    let usesStyles: Bool
     /// The width to fit output in: the terminal's, or 80 when it cannot be told.
     let width: Int
     private var progressLineIsOpen = false
+    private var lastQuarter = -1
 
-    init() {
+    /// Looks at standard output and `environment` (`NO_COLOR`, `TERM`).
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         isInteractive = isatty(STDOUT_FILENO) == 1
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        usesStyles = isInteractive && !noColor && environment["TERM"] != "dumb"
         width = Self.columns() ?? 80
     }
 
-    /// Writes `line` and a newline to standard output.
-    func print(_ line: String = "") {
+    /// Writes `text` and a newline to standard output.
+    func print(_ text: TerminalText = "") {
         closeProgressLine()
-        write(line + "\n", to: STDOUT_FILENO)
+        write(text.rendered(styled: usesStyles) + "\n", to: STDOUT_FILENO)
     }
 
-    /// Writes `message` to standard error as `silo: <message>`.
-    func printError(_ message: String) {
+    /// Writes `silo: <message>` and a newline to standard error.
+    func printError(_ message: TerminalText) {
         closeProgressLine()
-        write("silo: \(message)\n", to: STDERR_FILENO)
+        write("silo: " + message.plain + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a diagnostic line (for `--verbose`) to standard error.
+    func printDiagnostic(_ message: TerminalText) {
+        closeProgressLine()
+        write(message.plain + "\n", to: STDERR_FILENO)
     }
 
     /// Shows `fraction` (0...1) as a bar redrawn in place on a terminal; as a line per quarter otherwise.
     func showProgress(_ fraction: Double, label: String) {
         let clamped = max(0, min(1, fraction))
         let percent = Int((clamped * 100).rounded(.down))
-        if isInteractive {
+        if isInteractive && usesStyles {
             let barWidth = max(10, min(40, width - label.count - 10))
             let filled = Int(Double(barWidth) * clamped)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
@@ -51,18 +63,13 @@ final class Terminal {
         }
     }
 
-    private var lastQuarter = -1
-
-    /// Makes `text` bold on a terminal; returns it unchanged otherwise.
-    func emphasised(_ text: String) -> String {
-        isInteractive ? "\u{1B}[1m\(text)\u{1B}[0m" : text
-    }
-
-    /// Truncates `text` with an ellipsis so it fits in `width` minus `indent` columns.
-    func fitted(_ text: String, indent: Int = 0) -> String {
+    /// `text` on one line (newlines shown as `⏎`), escaped, cut with an ellipsis to fit the width
+    /// minus `indent` columns.
+    func fitted(_ text: String, indent: Int = 0) -> TerminalText {
         let room = max(10, width - indent)
-        let singleLine = text.replacingNewlines()
-        return singleLine.count <= room ? singleLine : String(singleLine.prefix(room - 1)) + "…"
+        let oneLine = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ⏎ ")
+        let line = TerminalText.escaped(oneLine)
+        return TerminalText(verbatim: line.count <= room ? line : String(line.prefix(room - 1)) + "…")
     }
 
     private func closeProgressLine() {
@@ -82,12 +89,5 @@ final class Terminal {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
-    }
-}
-
-extension String {
-    /// The string with each newline shown as `⏎`, for one-line listings.
-    fileprivate func replacingNewlines() -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ⏎ ")
     }
 }

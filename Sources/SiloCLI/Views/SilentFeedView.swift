@@ -24,6 +24,6 @@ final class SilentFeedView: FeedView {
     func showError(message: String) {
         failed = true
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 }

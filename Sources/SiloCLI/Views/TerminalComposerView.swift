@@ -18,12 +18,12 @@ final class TerminalComposerView: ComposerView {
 
     func showValidationError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 
     func showError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 
     func clear() {}

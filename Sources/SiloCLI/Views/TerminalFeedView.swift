@@ -2,7 +2,8 @@ import Features
 import Foundation
 import Models
 
-/// Lists posts in the terminal, one per line, newest first.
+/// Lists posts in the terminal, one per post, newest first; prints each post once, so later pages
+/// add only what is new.
 @MainActor
 final class TerminalFeedView: FeedView {
     private let terminal: Terminal
@@ -19,13 +20,7 @@ final class TerminalFeedView: FeedView {
     func showPosts(_ posts: [Post], hasMore: Bool) {
         for post in posts where !printedIDs.contains(post.id) {
             printedIDs.insert(post.id)
-            let time = post.createdAt.formatted(date: .abbreviated, time: .shortened)
-            let video = post.videoID.map { "  [video \($0)]" } ?? ""
-            terminal.print("\(terminal.emphasised(time))  \(post.id)\(video)")
-            terminal.print("  " + terminal.fitted(post.text, indent: 2))
-        }
-        if hasMore {
-            terminal.print("… more posts; use --limit to see more")
+            terminal.print(post)
         }
     }
 
@@ -35,6 +30,17 @@ final class TerminalFeedView: FeedView {
 
     func showError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
+    }
+}
+
+extension Terminal {
+    /// Prints `post` as the feed shows it: its time and id (and video) in bold, then its text,
+    /// escaped and wrapped to the terminal's width.
+    func print(_ post: Post) {
+        let time = post.createdAt.formatted(date: .abbreviated, time: .shortened)
+        let video: TerminalText = post.videoID.map { "  [video \($0)]" } ?? ""
+        print("\(bold: time)  \(post.id)\(video)")
+        print("  \(fitted(post.text, indent: 2))")
     }
 }

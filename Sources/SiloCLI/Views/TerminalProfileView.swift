@@ -17,12 +17,12 @@ final class TerminalProfileView: ProfileView {
 
     func showCurrentUser(_ user: User) {
         guard !isQuiet else { return }
-        terminal.print("\(terminal.emphasised(user.displayName)) \(user.handle)")
+        terminal.print("\(bold: user.displayName) \(user.handle)")
         terminal.print("  id \(user.id)")
     }
 
     func showError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 }

@@ -32,6 +32,6 @@ final class TerminalUploadView: UploadView {
 
     func showError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 }

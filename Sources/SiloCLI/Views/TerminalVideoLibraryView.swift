@@ -1,11 +1,12 @@
 import Features
 import Models
 
-/// Lists saved videos in the terminal, one per line, newest first.
+/// Lists saved videos in the terminal, one per video, newest first; prints each video once.
 @MainActor
 final class TerminalVideoLibraryView: VideoLibraryView {
     private let terminal: Terminal
     private let outcome: Outcome
+    private var printedIDs: Set<Video.ID> = []
 
     init(terminal: Terminal, outcome: Outcome) {
         self.terminal = terminal
@@ -13,7 +14,8 @@ final class TerminalVideoLibraryView: VideoLibraryView {
     }
 
     func showVideos(_ videos: [Video], hasMore: Bool) {
-        for video in videos {
+        for video in videos where !printedIDs.contains(video.id) {
+            printedIDs.insert(video.id)
             let status =
                 switch video.status {
                 case .processing: "processing"
@@ -21,11 +23,8 @@ final class TerminalVideoLibraryView: VideoLibraryView {
                 case .failed(let reason): "failed: \(reason)"
                 }
             let duration = video.duration.map { " · \($0.formatted(.units(allowed: [.minutes, .seconds])))" } ?? ""
-            terminal.print("\(terminal.emphasised(video.title))  \(video.id)")
-            terminal.print("  " + terminal.fitted("\(status)\(duration)", indent: 2))
-        }
-        if hasMore {
-            terminal.print("… more videos; use --limit to see more")
+            terminal.print("\(bold: video.title)  \(video.id)")
+            terminal.print("  \(terminal.fitted("\(status)\(duration)", indent: 2))")
         }
     }
 
@@ -35,6 +34,6 @@ final class TerminalVideoLibraryView: VideoLibraryView {
 
     func showError(message: String) {
         outcome.recordFailure()
-        terminal.printError(message)
+        terminal.printError("\(message)")
     }
 }

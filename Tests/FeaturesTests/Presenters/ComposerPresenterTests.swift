@@ -15,7 +15,7 @@ struct ComposerPresenterTests {
         let author = try await world.makeUser()
         let view = SpyComposerView()
         let presenter = ComposerPresenter(
-            view: view, authorID: author.id, runner: makeRunner(), useCases: world.useCases)
+            view: view, authorID: author.id, runner: makeRunner(), makePublishPost: world.useCases.publishPost)
         var published: [Post] = []
         presenter.onPublished = { published.append($0) }
 
@@ -36,7 +36,7 @@ struct ComposerPresenterTests {
         let author = try await world.makeUser()
         let view = SpyComposerView()
         let presenter = ComposerPresenter(
-            view: view, authorID: author.id, runner: makeRunner(), useCases: world.useCases)
+            view: view, authorID: author.id, runner: makeRunner(), makePublishPost: world.useCases.publishPost)
 
         // When
         presenter.publish(text: "   ")
@@ -52,7 +52,7 @@ struct ComposerPresenterTests {
         let world = World()
         let view = SpyComposerView()
         let presenter = ComposerPresenter(
-            view: view, authorID: "nobody", runner: makeRunner(), useCases: world.useCases)
+            view: view, authorID: "nobody", runner: makeRunner(), makePublishPost: world.useCases.publishPost)
 
         // When
         presenter.publish(text: "Hello")

@@ -18,7 +18,7 @@ struct CurrentUserPresenterTests {
             handle: "alice",
             displayName: "Alice",
             runner: makeRunner(),
-            useCases: world.useCases
+            makeEnsureCurrentUser: world.useCases.ensureCurrentUser
         )
         var reported: [User] = []
         presenter.onUser = { reported.append($0) }

@@ -192,7 +192,8 @@ struct FeedPresenterTests {
             authorID: author.id,
             pageSize: 2,
             runner: makeRunner(),
-            useCases: world.useCases
+            makeLoadFeedPage: world.useCases.loadFeedPage,
+            makeDeletePost: world.useCases.deletePost
         )
 
         // When

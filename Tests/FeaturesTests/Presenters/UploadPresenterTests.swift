@@ -17,11 +17,12 @@ struct UploadPresenterTests {
         let directory = try TemporaryDirectory()
         let file = try SampleFile.make(in: directory.url, byteCount: 300_000)
         let view = SpyUploadView()
-        let presenter = UploadPresenter(view: view, ownerID: owner.id, runner: makeRunner(), useCases: world.useCases)
+        let presenter = UploadPresenter(
+            view: view, ownerID: owner.id, runner: makeRunner(), makeUploadVideo: world.useCases.uploadVideo)
 
         // When
         presenter.upload(fileURL: file, title: "Holiday", publishAs: "Look!")
-        await advance(world.clock) { !presenter.isUploading }
+        await advance(world.clock, whenSleeping: 2) { !presenter.isUploading }
         await presenter.waitUntilIdle()
 
         // Then
@@ -110,14 +111,15 @@ struct UploadPresenterTests {
         let directory = try TemporaryDirectory()
         let file = try SampleFile.make(in: directory.url, byteCount: 1_000)
         let view = SpyUploadView()
-        let presenter = UploadPresenter(view: view, ownerID: owner.id, runner: makeRunner(), useCases: world.useCases)
+        let presenter = UploadPresenter(
+            view: view, ownerID: owner.id, runner: makeRunner(), makeUploadVideo: world.useCases.uploadVideo)
         presenter.upload(fileURL: file, title: "Clip")
-        await eventually("The upload never started polling") { world.clock.sleeperCount > 0 }
+        await eventually("The upload never started waiting for processing") { world.clock.sleeperCount > 0 }
 
         // When
         presenter.handle(.didDisappear)
         let callsAtDisappear = view.calls
-        await eventually("The use case kept polling after cancel") { world.clock.sleeperCount == 0 }
+        await eventually("The use case kept waiting after cancel") { world.clock.sleeperCount == 0 }
         for _ in 0..<50 { await Task.yield() }
 
         // Then

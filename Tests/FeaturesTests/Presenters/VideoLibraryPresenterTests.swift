@@ -9,6 +9,7 @@ import Testing
 @MainActor
 @Suite("VideoLibraryPresenter")
 struct VideoLibraryPresenterTests {
+    /// Saves `count` ready videos (a `processing` one would be checked with the host on listing).
     private func saveVideos(_ count: Int, owner: User.ID, in world: World) async throws -> [Video] {
         var saved: [Video] = []
         for index in 0..<count {
@@ -16,7 +17,7 @@ struct VideoLibraryPresenterTests {
                 id: Video.ID("v\(index)"),
                 ownerID: owner,
                 title: "Clip \(index)",
-                status: .processing,
+                status: .ready(playbackURL: URL(string: "https://cdn.example.com/v\(index).m3u8")!),
                 createdAt: Date(millisecondsSince1970: 1_700_000_000_000 + Int64(index))
             )
             saved.append(try await world.library.save(video))
@@ -31,7 +32,8 @@ struct VideoLibraryPresenterTests {
         let saved = try await saveVideos(3, owner: "u1", in: world)
         let view = SpyVideoLibraryView()
         let presenter = VideoLibraryPresenter(
-            view: view, ownerID: "u1", pageSize: 2, runner: makeRunner(), useCases: world.useCases)
+            view: view, ownerID: "u1", pageSize: 2, runner: makeRunner(),
+            makeLoadPage: world.useCases.loadVideoLibraryPage)
 
         // When
         presenter.handle(.willAppear)
@@ -50,7 +52,7 @@ struct VideoLibraryPresenterTests {
         // Given
         let emptyView = SpyVideoLibraryView()
         let empty = VideoLibraryPresenter(
-            view: emptyView, ownerID: "u1", runner: makeRunner(), useCases: World().useCases)
+            view: emptyView, ownerID: "u1", runner: makeRunner(), makeLoadPage: World().useCases.loadVideoLibraryPage)
         let failingView = SpyVideoLibraryView()
         let failing = VideoLibraryPresenter(view: failingView, ownerID: "u1", runner: makeRunner()) { _ in
             TestCommand { () throws -> LoadVideoLibraryPage.Response in
@@ -79,7 +81,8 @@ struct VideoLibraryPresenterTests {
         // Given
         var library = UnimplementedVideoLibraryService()
         library.onVideos = nil
-        let command = LoadVideoLibraryPage(request: .init(ownerID: "u1", pageSize: 0), library: library)
+        let command = LoadVideoLibraryPage(
+            request: .init(ownerID: "u1", pageSize: 0), library: library, hosting: UnimplementedVideoHostingService())
 
         // When / Then
         await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in try await command.execute() }

@@ -24,12 +24,14 @@ func eventually(
     return false
 }
 
-/// Advances `clock` by `step` whenever a task sleeps on it, until `condition` holds or `maxSteps`
-/// advances were made; records an issue at the caller when it never holds.
+/// Advances `clock` by `step` whenever `sleepers` tasks sleep on it (everything the code under test
+/// waits on at once, so it is idle), until `condition` holds or `maxSteps` advances were made;
+/// records an issue at the caller when it never holds.
 @discardableResult
 func advance(
     _ clock: ManualClock,
     by step: Duration = .seconds(1),
+    whenSleeping sleepers: Int = 1,
     maxSteps: Int = 1_000,
     sourceLocation: SourceLocation = #_sourceLocation,
     isolation: isolated (any Actor)? = #isolation,
@@ -37,7 +39,7 @@ func advance(
 ) async -> Bool {
     for _ in 0..<maxSteps {
         let parked = await eventually("Nothing slept on the clock", sourceLocation: sourceLocation) {
-            await condition() || clock.sleeperCount > 0
+            await condition() || clock.sleeperCount >= sleepers
         }
         guard parked else { return false }
         if await condition() { return true }

@@ -1,5 +1,6 @@
 import Commands
 import Services
+import TestSupport
 
 /// A `TestCommand` running `body`: the one place tests build stub use cases.
 func stubCommand<Output: Sendable>(_ body: @escaping @Sendable () async throws -> Output) -> TestCommand<Output> {

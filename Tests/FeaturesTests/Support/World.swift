@@ -6,15 +6,16 @@ import Models
 import Services
 import TestSupport
 
-/// A fresh in-memory app for one test: services, a manual clock driving video processing and
-/// polling, and the use cases built on them.
+/// A fresh in-memory app for one test: services, a manual clock driving video processing and the
+/// wait for it, and the use cases built on them.
 struct World {
     let integration: InMemoryIntegration
     let clock = ManualClock()
     let useCases: UseCases
 
-    /// Processing takes `processingTime`; uploads poll every second and give up after `timeout`.
-    init(processingTime: Duration = .seconds(3), timeout: Duration = .seconds(60)) {
+    /// Processing takes `processingTime`; uploads give up after `timeout` plus `perMebibyte` for
+    /// every MiB uploaded.
+    init(processingTime: Duration = .seconds(3), timeout: Duration = .seconds(60), perMebibyte: Duration = .zero) {
         let clock = clock
         integration = InMemoryIntegration(
             configuration: .init(clock: clock, processingTime: { _ in processingTime })
@@ -22,18 +23,18 @@ struct World {
         useCases = UseCases(
             posts: integration.postService,
             users: integration.userService,
-            library: integration.videoLibraryService,
-            hosting: integration.videoHostingService,
+            library: integration.libraryService,
+            hosting: integration.hostingService,
             clock: clock,
-            pollInterval: .seconds(1),
-            processingTimeout: timeout
+            processingTimeout: timeout,
+            processingTimePerMebibyte: perMebibyte
         )
     }
 
     var posts: any PostService { integration.postService }
     var users: any UserService { integration.userService }
-    var library: any VideoLibraryService { integration.videoLibraryService }
-    var hosting: InMemoryVideoHostingService { integration.videoHostingService }
+    var library: any VideoLibraryService { integration.libraryService }
+    var hosting: InMemoryVideoHostingService { integration.hostingService }
 
     /// Creates a user with `handle`.
     func makeUser(_ handle: String = "alice") async throws -> User {
@@ -51,7 +52,8 @@ struct World {
 
     /// Upload timing on this world's clock.
     func timing(timeout: Duration = .seconds(60)) -> UploadVideo.Timing {
-        UploadVideo.Timing(clock: clock, pollInterval: .seconds(1), processingTimeout: timeout)
+        UploadVideo.Timing(
+            clock: clock, processingTimeout: timeout, processingTimePerMebibyte: .zero)
     }
 }
 

@@ -14,18 +14,33 @@ struct DeletePostTests {
         let post = try #require(try await world.publish(1, by: author.id).first)
 
         // When
-        let response = try await DeletePost(request: .init(postID: post.id), posts: world.posts).execute()
+        let response = try await DeletePost(request: .init(postID: post.id, actorID: author.id), posts: world.posts)
+            .execute()
 
         // Then
         #expect(response.deletedID == post.id)
         await expectServiceError(.notFound) { () async throws(ServiceError) in try await world.posts.post(id: post.id) }
     }
 
+    @Test("someone other than the author is forbidden and the post stays")
+    func forbidden() async throws {
+        // Given
+        let world = World()
+        let author = try await world.makeUser()
+        let other = try await world.makeUser("mallory")
+        let post = try #require(try await world.publish(1, by: author.id).first)
+        let command = DeletePost(request: .init(postID: post.id, actorID: other.id), posts: world.posts)
+
+        // When / Then
+        await expectServiceError(.forbidden) { () async throws(ServiceError) in try await command.execute() }
+        #expect(try await world.posts.post(id: post.id) == post)
+    }
+
     @Test("deleting a missing post is not found")
     func missing() async {
         // Given
         let world = World()
-        let command = DeletePost(request: .init(postID: "missing"), posts: world.posts)
+        let command = DeletePost(request: .init(postID: "missing", actorID: "someone"), posts: world.posts)
 
         // When / Then
         await expectServiceError(.notFound) { () async throws(ServiceError) in try await command.execute() }

@@ -20,7 +20,8 @@ struct UploadVideoTests {
             _ = await task.value
             done.withLock { $0 = true }
         }
-        await advance(world.clock, sourceLocation: sourceLocation) { done.current }
+        // Two sleepers while it waits: the host's processing, and the upload's deadline.
+        await advance(world.clock, whenSleeping: 2, sourceLocation: sourceLocation) { done.current }
         await watcher.value
         return await task.value
     }
@@ -98,6 +99,23 @@ struct UploadVideoTests {
         #expect(world.clock.sleeperCount == 0)
     }
 
+    @Test("the wait for processing grows with the file's size")
+    func waitScalesWithSize() async throws {
+        // Given: processing takes 30 s; the wait is 10 s plus 1 s per MiB, and the file is 21 MiB
+        let world = World(processingTime: .seconds(30), timeout: .seconds(10), perMebibyte: .seconds(1))
+        let owner = try await world.makeUser()
+        let directory = try TemporaryDirectory()
+        let file = try SampleFile.make(in: directory.url, byteCount: 21 << 20)
+
+        // When
+        let response = try await run(
+            world.useCases.uploadVideo(.init(fileURL: file, title: "Big", ownerID: owner.id)), in: world
+        ).get()
+
+        // Then it waited the 31 s it was given, long enough for the 30 s of processing
+        #expect(response.video.status.playbackURL != nil, "\(response.video.status)")
+    }
+
     @Test("a video the host fails to process is returned failed, saved so, and not published")
     func processingFails() async throws {
         // Given
@@ -105,10 +123,12 @@ struct UploadVideoTests {
         let video = Video(id: "v1", ownerID: "u1", title: "Bad", status: .processing, createdAt: Date())
         var hosting = UnimplementedVideoHostingService()
         hosting.onUpload = { _, _ throws(ServiceError) in HostedVideo(video: video, byteCount: 1, sha256: "") }
-        hosting.onHostedVideo = { _ throws(ServiceError) in
-            var failed = video
-            failed.status = .failed(reason: "unsupported codec")
-            return HostedVideo(video: failed, byteCount: 1, sha256: "")
+        hosting.onProcessingUpdates = { _ in
+            ServiceObservation { updates in
+                var failed = video
+                failed.status = .failed(reason: "unsupported codec")
+                updates.yield(HostedVideo(video: failed, byteCount: 1, sha256: ""))
+            }
         }
         let command = UploadVideo(
             request: .init(fileURL: URL(fileURLWithPath: "/unused"), title: "Bad", ownerID: "u1", postText: "x"),
@@ -210,7 +230,7 @@ struct UploadVideoTests {
         await expectInvalidInput(field: "title") { () async throws(ServiceError) in try await command.execute() }
     }
 
-    @Test("cancelling while waiting for processing throws cancelled and stops polling")
+    @Test("cancelling while waiting for processing throws cancelled and stops waiting")
     func cancelledWhileWaiting() async throws {
         // Given
         let world = World(processingTime: .seconds(3_600))
@@ -219,7 +239,7 @@ struct UploadVideoTests {
         let file = try SampleFile.make(in: directory.url, byteCount: 1_000)
         let command = world.useCases.uploadVideo(.init(fileURL: file, title: "Clip", ownerID: owner.id))
         let task = Task { await outcome(of: command) }
-        await eventually("The upload never started polling") { world.clock.sleeperCount > 0 }
+        await eventually("The upload never started waiting for processing") { world.clock.sleeperCount > 0 }
 
         // When
         task.cancel()

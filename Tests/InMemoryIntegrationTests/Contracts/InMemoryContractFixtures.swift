@@ -4,39 +4,55 @@ import TestSupport
 
 /// Fixtures that run every contract against a fresh in-memory integration.
 ///
-/// In-memory data does not outlive its integration, so no fixture declares `.reopen`; the host
-/// runs on a `ManualClock` and can count what it holds.
+/// In-memory data does not outlive its integration and there is no second connection to it, so no
+/// fixture declares `.reopen` or `.secondInstance`. The stores take the check's wall clock; the
+/// host runs on a `ManualClock`, can count what it holds and can be told to fail processing.
 enum InMemoryContractFixtures {
     static let integration = "In-memory"
 
-    static let posts = ContractFixture<PostServiceSubject>(integration: integration) {
-        let memory = InMemoryIntegration()
-        return PostServiceSubject(
-            posts: memory.postService, users: memory.userService, tearDown: { await memory.stop() })
+    /// A fresh integration stamping `createdAt` with `clock`.
+    static func memory(clock: ContractClock) -> InMemoryIntegration {
+        InMemoryIntegration(configuration: .init(now: clock.now))
     }
 
-    static let users = ContractFixture<UserServiceSubject>(integration: integration) {
-        let memory = InMemoryIntegration()
-        return UserServiceSubject(users: memory.userService, tearDown: { await memory.stop() })
+    /// Stops `memory` after the check and counts its observations.
+    static func hooks<Subject>(_ memory: InMemoryIntegration) -> SubjectHooks<Subject> {
+        SubjectHooks(tearDown: { await memory.stop() }, observerCount: { memory.observerCount })
     }
 
-    static let library = ContractFixture<VideoLibrarySubject>(integration: integration) {
-        let memory = InMemoryIntegration()
-        return VideoLibrarySubject(library: memory.videoLibraryService, tearDown: { await memory.stop() })
+    static let posts = ContractFixture<PostServiceSubject>(
+        integration: integration, capabilities: [.injectedClock, .otherListing, .observerCount]
+    ) { clock in
+        let memory = memory(clock: clock)
+        return try PostServiceSubject(services: memory.services, hooks: hooks(memory))
     }
 
-    static let hosting = ContractFixture<VideoHostingSubject>(
+    static let users = ContractFixture<UserServiceSubject>(integration: integration, capabilities: [.injectedClock]) {
+        clock in
+        let memory = memory(clock: clock)
+        return try UserServiceSubject(services: memory.services, hooks: SubjectHooks(tearDown: { await memory.stop() }))
+    }
+
+    static let library = ContractFixture<VideoLibraryServiceSubject>(
+        integration: integration, capabilities: [.injectedClock, .otherListing, .observerCount]
+    ) { clock in
+        let memory = memory(clock: clock)
+        return try VideoLibraryServiceSubject(services: memory.services, hooks: hooks(memory))
+    }
+
+    static let hosting = ContractFixture<VideoHostingServiceSubject>(
         integration: integration,
-        capabilities: [.controlledClock, .storageInspection]
-    ) {
+        capabilities: [.controlledClock, .storageInspection, .failableProcessing]
+    ) { _ in
         let clock = ManualClock()
         let memory = InMemoryIntegration(configuration: .init(clock: clock))
-        let host = memory.videoHostingService
-        return VideoHostingSubject(
+        let host = memory.hostingService
+        return VideoHostingServiceSubject(
             hosting: host,
             advanceClock: { clock.advance(by: $0) },
             storedItemCount: { await host.storedVideoCount() },
-            tearDown: { await memory.stop() }
+            failProcessing: { await host.simulateProcessingFailures(true) },
+            hooks: SubjectHooks(tearDown: { await memory.stop() })
         )
     }
 }

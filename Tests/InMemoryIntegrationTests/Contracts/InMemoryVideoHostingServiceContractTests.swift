@@ -6,7 +6,7 @@ struct InMemoryVideoHostingServiceContractTests {
     static let fixture = InMemoryContractFixtures.hosting
 
     @Test("In-memory VideoHostingService contract", arguments: VideoHostingServiceContract.checks(supportedBy: fixture))
-    func contract(_ check: ContractCheck<VideoHostingSubject>) async throws {
+    func contract(_ check: ContractCheck<VideoHostingServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 

@@ -6,7 +6,7 @@ struct InMemoryVideoLibraryServiceContractTests {
     static let fixture = InMemoryContractFixtures.library
 
     @Test("In-memory VideoLibraryService contract", arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
-    func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
+    func contract(_ check: ContractCheck<VideoLibraryServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 

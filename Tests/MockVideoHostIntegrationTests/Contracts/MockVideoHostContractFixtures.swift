@@ -1,21 +1,36 @@
+import MockVideoHostIntegration
 import ServiceContracts
 
 /// The fixture that runs the video hosting contract against a fresh, started mock host.
 ///
-/// The host runs on a `ManualClock` and counts the files in its storage directory plus the media
-/// in its index, so the contract can advance processing and prove nothing was left behind.
+/// The host runs on a `ManualClock`, counts the files in its storage directory plus the media in
+/// its index, can be told to fail processing through its sandbox control, and keeps what it hosts
+/// on disk: reopening is stopping it and starting a new host on the same directory.
 enum MockVideoHostContractFixtures {
-    static let hosting = ContractFixture<VideoHostingSubject>(
+    static let hosting = ContractFixture<VideoHostingServiceSubject>(
         integration: "Mock video host",
-        capabilities: [.controlledClock, .storageInspection]
-    ) {
+        capabilities: [.controlledClock, .storageInspection, .failableProcessing, .reopen]
+    ) { _ in
         let harness = try await MockVideoHostHarness()
-        let service = harness.service
-        return VideoHostingSubject(
+        return subject(harness.host, in: harness)
+    }
+
+    private static func subject(_ host: MockVideoHostIntegration, in harness: MockVideoHostHarness)
+        -> VideoHostingServiceSubject
+    {
+        let service = host.hostingService
+        return VideoHostingServiceSubject(
             hosting: service,
             advanceClock: { harness.clock.advance(by: $0) },
             storedItemCount: { try await service.storedItemCount() },
-            tearDown: { await harness.host.stop() }
+            failProcessing: { await service.simulateProcessingFailures(true) },
+            hooks: SubjectHooks(
+                reopen: {
+                    await host.stop()
+                    return subject(try await harness.anotherHost(), in: harness)
+                },
+                tearDown: { await host.stop() }
+            )
         )
     }
 }

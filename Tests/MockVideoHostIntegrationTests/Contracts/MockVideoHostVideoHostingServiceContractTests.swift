@@ -9,7 +9,7 @@ struct MockVideoHostVideoHostingServiceContractTests {
         "Mock video host VideoHostingService contract",
         arguments: VideoHostingServiceContract.checks(supportedBy: fixture)
     )
-    func contract(_ check: ContractCheck<VideoHostingSubject>) async throws {
+    func contract(_ check: ContractCheck<VideoHostingServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 

@@ -4,26 +4,35 @@ import ServiceContracts
 import TestSupport
 
 /// Fixtures that run every contract against a fresh SQLite integration, either on a database file
-/// in a temporary directory (reopen = stop, then start a new integration on the same file) or on
-/// a private in-memory database (no reopen).
+/// in a temporary directory or on a private in-memory database.
+///
+/// On a file, reopen is stop then start a new integration on the same file, and a second instance
+/// is another integration (its own connection) on the same file while the first stays open. Both
+/// kinds take the check's wall clock and carry the other listing of the same database.
 enum SQLiteContractFixtures {
     static let fileIntegration = "SQLite (file)"
     static let memoryIntegration = "SQLite (in-memory)"
+    static let fileCapabilities: Set<ContractCapability> = [
+        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount,
+    ]
+    static let memoryCapabilities: Set<ContractCapability> = [.injectedClock, .otherListing, .observerCount]
 
     /// A database file in a temporary directory, and every integration started on it, so that
-    /// tear-down stops the ones a reopen started too.
+    /// tear-down stops the ones a reopen or a second instance started too.
     actor FileStore {
         let directory: TemporaryDirectory
         let url: URL
+        let clock: ContractClock
         private var started: [SQLiteIntegration] = []
 
-        init() throws {
+        init(clock: ContractClock) throws {
             directory = try TemporaryDirectory(prefix: "sqlite-contract")
             url = directory.file(named: "silo.sqlite")
+            self.clock = clock
         }
 
         func start() async throws -> SQLiteIntegration {
-            let integration = SQLiteIntegration(configuration: .init(storage: .file(url)))
+            let integration = SQLiteIntegration(configuration: .init(storage: .file(url), now: clock.now))
             try await integration.start()
             started.append(integration)
             return integration
@@ -34,89 +43,57 @@ enum SQLiteContractFixtures {
         }
     }
 
-    static func startedInMemory() async throws -> SQLiteIntegration {
-        let integration = SQLiteIntegration(configuration: .inMemory)
-        try await integration.start()
-        return integration
+    /// Makes a subject from a started integration, given how to reopen, open beside and tear down.
+    typealias MakeSubject<Subject> = @Sendable (SQLiteIntegration, SubjectHooks<Subject>) throws -> Subject
+
+    /// A fixture on a fresh database file, with reopen and a second instance.
+    static func file<Subject: ContractSubject>(_ make: @escaping MakeSubject<Subject>) -> ContractFixture<Subject> {
+        ContractFixture(integration: fileIntegration, capabilities: fileCapabilities) { clock in
+            let store = try FileStore(clock: clock)
+            return try await subject(on: store, make: make)
+        }
     }
 
-    // MARK: Posts
-
-    static let filePosts = ContractFixture<PostServiceSubject>(integration: fileIntegration, capabilities: [.reopen]) {
-        let store = try FileStore()
-        return try await postSubject(store: store, integration: try await store.start())
+    /// A fixture on a private in-memory database.
+    static func memory<Subject: ContractSubject>(_ make: @escaping MakeSubject<Subject>) -> ContractFixture<Subject> {
+        ContractFixture(integration: memoryIntegration, capabilities: memoryCapabilities) { clock in
+            let integration = SQLiteIntegration(configuration: .init(storage: .inMemory, now: clock.now))
+            try await integration.start()
+            return try make(
+                integration,
+                SubjectHooks(tearDown: { await integration.stop() }, observerCount: { integration.observerCount }))
+        }
     }
 
-    static let memoryPosts = ContractFixture<PostServiceSubject>(integration: memoryIntegration) {
-        let integration = try await startedInMemory()
-        return PostServiceSubject(
-            posts: integration.postService,
-            users: integration.userService,
-            tearDown: { await integration.stop() }
-        )
-    }
-
-    private static func postSubject(store: FileStore, integration: SQLiteIntegration) async throws -> PostServiceSubject
-    {
-        PostServiceSubject(
-            posts: integration.postService,
-            users: integration.userService,
+    private static func subject<Subject: ContractSubject>(
+        on store: FileStore,
+        make: @escaping MakeSubject<Subject>
+    ) async throws -> Subject {
+        let integration = try await store.start()
+        let hooks = SubjectHooks<Subject>(
             reopen: {
                 await integration.stop()
-                return try await postSubject(store: store, integration: try await store.start())
+                return try await subject(on: store, make: make)
             },
-            tearDown: { await store.stopAll() }
+            secondInstance: { try make(try await store.start(), SubjectHooks()) },
+            tearDown: { await store.stopAll() },
+            observerCount: { integration.observerCount }
         )
+        return try make(integration, hooks)
     }
 
-    // MARK: Users
+    // MARK: Subjects
 
-    static let fileUsers = ContractFixture<UserServiceSubject>(integration: fileIntegration, capabilities: [.reopen]) {
-        let store = try FileStore()
-        return try await userSubject(store: store, integration: try await store.start())
+    static let posts: MakeSubject<PostServiceSubject> = { try PostServiceSubject(services: $0.services, hooks: $1) }
+    static let users: MakeSubject<UserServiceSubject> = { try UserServiceSubject(services: $0.services, hooks: $1) }
+    static let library: MakeSubject<VideoLibraryServiceSubject> = {
+        try VideoLibraryServiceSubject(services: $0.services, hooks: $1)
     }
 
-    static let memoryUsers = ContractFixture<UserServiceSubject>(integration: memoryIntegration) {
-        let integration = try await startedInMemory()
-        return UserServiceSubject(users: integration.userService, tearDown: { await integration.stop() })
-    }
-
-    private static func userSubject(store: FileStore, integration: SQLiteIntegration) async throws -> UserServiceSubject
-    {
-        UserServiceSubject(
-            users: integration.userService,
-            reopen: {
-                await integration.stop()
-                return try await userSubject(store: store, integration: try await store.start())
-            },
-            tearDown: { await store.stopAll() }
-        )
-    }
-
-    // MARK: Video library
-
-    static let fileLibrary = ContractFixture<VideoLibrarySubject>(integration: fileIntegration, capabilities: [.reopen])
-    {
-        let store = try FileStore()
-        return try await librarySubject(store: store, integration: try await store.start())
-    }
-
-    static let memoryLibrary = ContractFixture<VideoLibrarySubject>(integration: memoryIntegration) {
-        let integration = try await startedInMemory()
-        return VideoLibrarySubject(library: integration.videoLibraryService, tearDown: { await integration.stop() })
-    }
-
-    private static func librarySubject(
-        store: FileStore,
-        integration: SQLiteIntegration
-    ) async throws -> VideoLibrarySubject {
-        VideoLibrarySubject(
-            library: integration.videoLibraryService,
-            reopen: {
-                await integration.stop()
-                return try await librarySubject(store: store, integration: try await store.start())
-            },
-            tearDown: { await store.stopAll() }
-        )
-    }
+    static let filePosts = file(posts)
+    static let memoryPosts = memory(posts)
+    static let fileUsers = file(users)
+    static let memoryUsers = memory(users)
+    static let fileLibrary = file(library)
+    static let memoryLibrary = memory(library)
 }

@@ -8,7 +8,7 @@ struct SQLiteInMemoryVideoLibraryServiceContractTests {
     @Test(
         "SQLite (in-memory) VideoLibraryService contract",
         arguments: VideoLibraryServiceContract.checks(supportedBy: fixture))
-    func contract(_ check: ContractCheck<VideoLibrarySubject>) async throws {
+    func contract(_ check: ContractCheck<VideoLibraryServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 

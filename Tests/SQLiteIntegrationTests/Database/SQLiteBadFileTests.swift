@@ -53,7 +53,7 @@ struct SQLiteBadFileTests {
         // Given a database whose schema version is ahead of this app's migrations
         let file = try DatabaseFile()
         try await file.populate(posts: 3)
-        try setUserVersion(99, of: file)
+        try setUserVersion("PRAGMA user_version = 99", of: file)
         let before = try file.digest()
 
         // When the integration starts on it
@@ -75,7 +75,7 @@ struct SQLiteBadFileTests {
         // Given a database whose newer version was committed to the log but never checkpointed
         let file = try DatabaseFile()
         try await file.populate(posts: 3)
-        try setUserVersionInLog(42, of: file)
+        try setUserVersionInLog("PRAGMA user_version = 42", of: file)
         let log = URL(fileURLWithPath: file.url.path + "-wal")
         let before = (try file.digest(), try SampleFile.sha256(of: log))
 

@@ -28,7 +28,7 @@ struct SQLiteErrorTests {
         let error = SQLiteError(code: code, message: "message \(code)")
 
         // When it crosses the service boundary
-        let mapped = error.serviceError(location: "/data/silo.sqlite")
+        let mapped = ServiceError(error, location: "/data/silo.sqlite")
 
         // Then it has the expected kind and keeps the file, code and message
         #expect(mapped.kind == kind)

@@ -21,8 +21,8 @@ struct SQLiteOutsideReaderTests {
         try await file.populate(posts: 25)
 
         // When the sqlite3 tool checks it and prints the schema
-        let check = try runSQLite3(file.url.path, "PRAGMA integrity_check;")
-        let schema = try runSQLite3(file.url.path, ".schema")
+        let check = try await runSQLite3(file.url.path, "PRAGMA integrity_check;")
+        let schema = try await runSQLite3(file.url.path, ".schema")
 
         // Then it is intact and has the tables and indexes Docs/Integrations/SQLite.md lists
         #expect(check.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
@@ -32,14 +32,14 @@ struct SQLiteOutsideReaderTests {
         ] {
             #expect(schema.contains(name), "missing \(name) in:\n\(schema)")
         }
-        let count = try runSQLite3(file.url.path, "SELECT count(*) FROM posts;")
+        let count = try await runSQLite3(file.url.path, "SELECT count(*) FROM posts;")
         #expect(count.trimmingCharacters(in: .whitespacesAndNewlines) == "25")
     }
 
     /// Runs `sqlite3 -readonly <path> <command>` with a bounded wait and returns its standard output.
-    private func runSQLite3(_ path: String, _ command: String) throws -> String {
+    private func runSQLite3(_ path: String, _ command: String) async throws -> String {
         let tool = try #require(Self.sqlite3)
-        let outcome = try ChildProcess.run(
+        let outcome = try await ChildProcess.run(
             tool,
             arguments: ["-readonly", path, command],
             in: URL(fileURLWithPath: path).deletingLastPathComponent(),

@@ -18,8 +18,8 @@ struct SQLiteKillTests {
             killPoints.append(killAfter)
             let writer = try WriterProcess(databasePath: file.url.path, handle: "killed_writer", count: 0)
             defer { writer.terminate() }
-            if killAfter > 0 { try writer.waitForIDs(killAfter) }
-            try writer.kill()
+            if killAfter > 0 { try await writer.waitForIDs(killAfter) }
+            try await writer.kill()
             printed.formUnion(writer.printedIDs)
 
             // Then the file is intact and holds every id the writer printed

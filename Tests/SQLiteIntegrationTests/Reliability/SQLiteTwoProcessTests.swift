@@ -4,7 +4,7 @@ import Testing
 @Suite("SQLite two processes", .serialized)
 struct SQLiteTwoProcessTests {
     @Test("two processes publishing to one file lose nothing and never see SQLITE_BUSY")
-    func twoWritersShareOneFile() throws {
+    func twoWritersShareOneFile() async throws {
         // Given a fresh database file and two writers started together as the same author
         let file = try DatabaseFile(prefix: "sqlite-two")
         let perWriter = 1_000
@@ -14,8 +14,8 @@ struct SQLiteTwoProcessTests {
         defer { second.terminate() }
 
         // When both have finished
-        let firstStatus = try first.waitForExit()
-        let secondStatus = try second.waitForExit()
+        let firstStatus = try await first.waitForExit()
+        let secondStatus = try await second.waitForExit()
 
         // Then both succeeded (a busy error would have failed a publish and the process)
         #expect(firstStatus == 0, "first writer: \(first.errorOutput)")

@@ -2,10 +2,11 @@ import Foundation
 
 @testable import SQLiteIntegration
 
-/// Sets the schema version of a closed database file directly, as a newer app would have.
-func setUserVersion(_ version: Int, of file: DatabaseFile) throws {
+/// Runs `pragma` (e.g. `PRAGMA user_version = 99`) on a closed database file directly, as a newer
+/// app would have, and checkpoints it into the file.
+func setUserVersion(_ pragma: SQL, of file: DatabaseFile) throws {
     let connection = try Connection(path: file.url.path)
-    try connection.execute("PRAGMA user_version = " + String(version))
+    try connection.execute(pragma)
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 }
 
@@ -18,10 +19,10 @@ func withRawConnection<Result>(to file: DatabaseFile, _ body: (Connection) throw
     return result
 }
 
-/// Sets the schema version of a closed database file in its write-ahead log only, as a newer app
-/// that was killed before any checkpoint would have left it.
-func setUserVersionInLog(_ version: Int, of file: DatabaseFile) throws {
+/// Runs `pragma` on a closed database file in its write-ahead log only, as a newer app that was
+/// killed before any checkpoint would have left it.
+func setUserVersionInLog(_ pragma: SQL, of file: DatabaseFile) throws {
     let connection = try Connection(path: file.url.path)
     try connection.setCheckpointOnClose(false)
-    try connection.execute("PRAGMA user_version = " + String(version))
+    try connection.execute(pragma)
 }

@@ -1,15 +1,31 @@
 /// Something a contract check needs from a fixture beyond a fresh service.
 ///
 /// A fixture declares what it can do; checks that need more are filtered out of its case list
-/// and reported as cancelled by `ContractReport.cancelUnsupported(_:for:)`.
+/// and reported as cancelled by `ServiceContract.cancelUnsupportedChecks(for:)`.
 public enum ContractCapability: String, Hashable, Sendable, CaseIterable, Comparable {
-    /// The fixture can close the service and open it again on the same data (stores on disk).
+    /// The fixture can close the service and open it again on the same data (stores on disk, a
+    /// vendor that keeps your media).
     case reopen
-    /// The fixture can advance the service's clock (video hosts simulate processing time).
+    /// The fixture hands the `ContractClock` it is given to the integration as its wall clock, so
+    /// every `createdAt` the service stamps is the clock's reading: ties and order are decided by
+    /// the check, never by two writes happening to land in the same millisecond.
+    case injectedClock
+    /// The fixture can open a second service instance on the same data (a second connection, a
+    /// second process, a second client) while the first stays open: races between instances.
+    case secondInstance
+    /// The subject also carries the same integration's other listing (the video library beside the
+    /// post feed, and the reverse), so a cursor from one can be handed to the other.
+    case otherListing
+    /// The fixture can advance the service's processing clock (video hosts simulate processing time).
     case controlledClock
     /// The fixture can count what the service holds in its own storage (to prove nothing was left).
     case storageInspection
+    /// The fixture can tell the host that processing of the next uploads fails.
+    case failableProcessing
 
+    /// The fixture can count the observations its store is running (`ChangeSignal.observerCount`),
+    /// to prove that a cancelled observation left nothing behind.
+    case observerCount
     /// Orders capabilities by name, for stable messages.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -10,9 +10,13 @@ public struct ContractCheck<Subject: ContractSubject>: Sendable, CustomTestStrin
     public let name: String
     /// What the fixture must support for this check to run.
     public let requirements: Set<ContractCapability>
-    private let body: @Sendable (Subject) async throws -> Void
+    /// How the wall clock handed to the fixture moves during the check.
+    public let clockMode: ContractClock.Mode
+    private let body: @Sendable (Subject, ContractClock) async throws -> Void
 
     /// Creates a check named `name` that needs `requirements` and runs `body` on a fresh subject.
+    ///
+    /// The fixture gets a ticking `ContractClock`; the check does not look at it.
     public init(
         _ name: String,
         requires requirements: Set<ContractCapability> = [],
@@ -20,6 +24,21 @@ public struct ContractCheck<Subject: ContractSubject>: Sendable, CustomTestStrin
     ) {
         self.name = name
         self.requirements = requirements
+        clockMode = .ticking
+        self.body = { subject, _ in try await body(subject) }
+    }
+
+    /// Creates a check that drives the integration's wall clock itself: it needs `.injectedClock`
+    /// besides `requirements`, and `body` gets the clock in `mode` (`.manual` by default).
+    public init(
+        _ name: String,
+        requires requirements: Set<ContractCapability> = [],
+        clock mode: ContractClock.Mode = .manual,
+        body: @escaping @Sendable (Subject, ContractClock) async throws -> Void
+    ) {
+        self.name = name
+        self.requirements = requirements.union([.injectedClock])
+        clockMode = mode
         self.body = body
     }
 
@@ -28,9 +47,10 @@ public struct ContractCheck<Subject: ContractSubject>: Sendable, CustomTestStrin
     /// Expectations that fail inside the check are recorded as issues of the calling test; errors
     /// thrown by the service are rethrown and fail the test too.
     public func run(with fixture: ContractFixture<Subject>) async throws {
-        let subject = try await fixture.makeSubject()
+        let clock = ContractClock(mode: clockMode)
+        let subject = try await fixture.makeSubject(clock: clock)
         do {
-            try await body(subject)
+            try await body(subject, clock)
         } catch {
             await subject.tearDown()
             throw error

@@ -3,6 +3,14 @@
 public enum ContractFixtureError: Error, Hashable, Sendable {
     /// `reopen()` was called on a subject whose fixture lacks `.reopen`.
     case reopenUnsupported
+    /// `secondInstance()` was called on a subject whose fixture lacks `.secondInstance`.
+    case secondInstanceUnsupported
+    /// The other listing was asked of a subject whose fixture lacks `.otherListing`.
+    case otherListingUnsupported
     /// `storedItemCount()` was called on a subject whose fixture lacks `.storageInspection`.
     case storageInspectionUnsupported
+    /// `failProcessing()` was called on a subject whose fixture lacks `.failableProcessing`.
+    case failableProcessingUnsupported
+    /// `observerCount()` was called on a subject whose fixture lacks `.observerCount`.
+    case observerCountUnsupported
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 import Services
 import Testing
@@ -9,7 +10,8 @@ import Testing
 public enum PostServiceContract: ServiceContract {
     /// Every check, grouped by concern; names are stable and unique.
     public static let checks: [ContractCheck<PostServiceSubject>] =
-        publishingChecks + validationChecks + pagingChecks + deletionChecks + reopenChecks
+        publishingChecks + validationChecks + cursorChecks + pagingChecks + deletionChecks + raceChecks
+        + reopenChecks + observationChecks
 }
 
 extension PostServiceSubject {
@@ -19,18 +21,37 @@ extension PostServiceSubject {
     }
 
     /// Publishes `count` posts by `author` one after another and returns them in publishing order.
-    func publish(_ count: Int, by author: User.ID, prefix: String = "post") async throws -> [Post] {
+    ///
+    /// With a manual `clock`, every `tiesOf` posts share one instant and the clock then moves on
+    /// by a second, so the feed holds groups of ties.
+    func publish(
+        _ count: Int,
+        by author: User.ID,
+        prefix: String = "post",
+        clock: ContractClock? = nil,
+        tiesOf groupSize: Int = 1
+    ) async throws -> [Post] {
         var posts: [Post] = []
         for index in 0..<count {
+            if let clock, index > 0, index.isMultiple(of: groupSize) { clock.advance(by: .seconds(1)) }
             posts.append(try await self.posts.publish(PostDraft(authorID: author, text: "\(prefix) \(index)")))
         }
         return posts
     }
 
     /// The whole feed of `author`, walked with `pageSize`.
-    func wholeFeed(of author: User.ID, pageSize: Int = 100) async throws -> [Post] {
-        try await collectAll(pageSize: pageSize) { request throws(ServiceError) in
+    func wholeFeed(
+        of author: User.ID,
+        pageSize: Int = 100,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [Post] {
+        try await collectAll(pageSize: pageSize, sourceLocation: sourceLocation) { request throws(ServiceError) in
             try await posts.feed(authorID: author, page: request)
         }
     }
+}
+
+/// `posts` in feed order: newest first, ties broken by descending id.
+func feedOrder(_ posts: [Post]) -> [Post] {
+    newestFirst(posts, date: \.createdAt, id: \.id)
 }

@@ -7,33 +7,30 @@ public struct PostServiceSubject: ContractSubject {
     public let posts: any PostService
     /// Creates the authors the checks publish as; from the same integration as `posts`.
     public let users: any UserService
-    private let reopenBody: @Sendable () async throws -> PostServiceSubject
-    private let tearDownBody: @Sendable () async -> Void
+    /// Reopens, opens a second instance, tears down; see `SubjectHooks`.
+    public let hooks: SubjectHooks<PostServiceSubject>
+    private let otherListing: (any VideoLibraryService)?
 
     /// Creates a subject.
     ///
     /// - Parameters:
-    ///   - reopen: closes this subject's services and opens new ones on the same data; only
-    ///     called when the fixture declares `.reopen`.
-    ///   - tearDown: releases everything; called once after the check on the subject the fixture
-    ///     made, so it must also release whatever `reopen` opened since.
+    ///   - library: the same integration's video library, for fixtures declaring `.otherListing`.
+    ///   - hooks: what the fixture can do besides; see `SubjectHooks.init`.
     public init(
         posts: any PostService,
         users: any UserService,
-        reopen: @escaping @Sendable () async throws -> PostServiceSubject = {
-            throw ContractFixtureError.reopenUnsupported
-        },
-        tearDown: @escaping @Sendable () async -> Void = {}
+        library: (any VideoLibraryService)? = nil,
+        hooks: SubjectHooks<PostServiceSubject> = SubjectHooks()
     ) {
         self.posts = posts
         self.users = users
-        self.reopenBody = reopen
-        self.tearDownBody = tearDown
+        self.otherListing = library
+        self.hooks = hooks
     }
 
-    /// Closes this subject and returns one opened on the same data.
-    public func reopen() async throws -> PostServiceSubject { try await reopenBody() }
-
-    /// Releases everything the subject holds.
-    public func tearDown() async { await tearDownBody() }
+    /// The same integration's video library, whose cursors the feed must refuse.
+    public func library() throws -> any VideoLibraryService {
+        guard let otherListing else { throw ContractFixtureError.otherListingUnsupported }
+        return otherListing
+    }
 }

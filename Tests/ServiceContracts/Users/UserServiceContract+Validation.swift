@@ -8,6 +8,7 @@ extension UserServiceContract {
         ContractCheck("invalid handles give invalid input") { subject in
             let invalid = [
                 "", "ab", String(repeating: "a", count: 31), "al ice", "alice!", "ålice", "al-ice", " alice",
+                "al\u{0}ice", "alice\u{202E}",
             ]
             for handle in invalid {
                 await expectInvalidInput(field: "handle", "handle \(handle.debugDescription)") {
@@ -26,11 +27,9 @@ extension UserServiceContract {
         },
         ContractCheck("invalid display names give invalid input and store nothing") { subject in
             let handle = uniqueHandle("frank")
-            let invalid = ["", "   ", String(repeating: "n", count: 51), "two\nlines", "nul\u{0}"]
-            for name in invalid {
-                await expectInvalidInput(field: "displayName", "name \(name.debugDescription.prefix(30))") {
-                    () throws(ServiceError) in
-                    try await subject.users.create(UserDraft(handle: handle, displayName: name))
+            for sample in ContractInputs.invalidSingleLine(limit: UserRules.displayNameLimit.upperBound) {
+                await expectInvalidInput(field: "displayName", "name with \(sample)") { () throws(ServiceError) in
+                    try await subject.users.create(UserDraft(handle: handle, displayName: sample.value))
                 }
             }
             let validHandle = try Handle(handle)
@@ -38,15 +37,38 @@ extension UserServiceContract {
                 () throws(ServiceError) in
                 try await subject.users.user(handle: validHandle)
             }
-            _ = try await subject.users.create(
-                UserDraft(handle: handle, displayName: String(repeating: "n", count: 50)))
+            _ = try await subject.users.create(UserDraft(handle: handle, displayName: "Frank"))
         },
-        ContractCheck("an invalid display-name update changes nothing") { subject in
-            let user = try await subject.users.create(UserDraft(handle: uniqueHandle("gina"), displayName: "Gina"))
-            await expectInvalidInput(field: "displayName") { () throws(ServiceError) in
-                try await subject.users.updateDisplayName(of: user.id, to: " ")
+        ContractCheck("display names at the character and byte limits are accepted on create; one more is not") {
+            subject in
+            for name in displayNamesAtLimits {
+                let user = try await subject.users.create(UserDraft(handle: uniqueHandle("lim"), displayName: name))
+                let fetched = try await subject.users.user(id: user.id)
+                #expect(Array(fetched.displayName.utf8) == Array(name.utf8))
             }
-            #expect(try await subject.users.user(id: user.id) == user)
+            for name in displayNamesOverLimits {
+                await expectInvalidInput(field: "displayName", "\(name.count) characters, \(name.utf8.count) bytes") {
+                    () throws(ServiceError) in
+                    try await subject.users.create(UserDraft(handle: uniqueHandle("over"), displayName: name))
+                }
+            }
+        },
+    ]
+
+    static let raceChecks: [ContractCheck<UserServiceSubject>] = [
+        ContractCheck("10 concurrent creates of one handle: exactly one wins, the rest conflict") { subject in
+            for round in 0..<ContractRaces.rounds {
+                try await expectOneWinner(among: [subject], round: round)
+            }
+        },
+        ContractCheck(
+            "concurrent creates of one handle through two instances: exactly one wins", requires: [.secondInstance]
+        ) {
+            subject in
+            let second = try await subject.secondInstance()
+            for round in 0..<ContractRaces.rounds {
+                try await expectOneWinner(among: [subject, second], round: round)
+            }
         },
     ]
 
@@ -56,11 +78,45 @@ extension UserServiceContract {
             let user = try await subject.users.create(UserDraft(handle: handle, displayName: "Hana"))
             let updated = try await subject.users.updateDisplayName(of: user.id, to: "Hana 🌸")
             let reopened = try await subject.reopen()
-            #expect(try await reopened.users.user(id: user.id) == updated)
-            #expect(try await reopened.users.user(handle: Handle(handle)) == updated)
+            let byID = try await reopened.users.user(id: user.id)
+            let byHandle = try await reopened.users.user(handle: Handle(handle))
+            #expect(byID == updated)
+            #expect(byHandle == updated)
             await expectServiceError(.conflict) { () throws(ServiceError) in
                 try await reopened.users.create(UserDraft(handle: handle.uppercased(), displayName: "Again"))
             }
         }
     ]
+
+    /// Creates one fresh handle 10 times at once, spread over `instances`, in mixed letter case, and
+    /// expects exactly one user and nine conflicts, and the stored user to be the winner.
+    private static func expectOneWinner(
+        among instances: [UserServiceSubject],
+        round: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let handle = uniqueHandle("dave")
+        let outcomes = try await ContractRaces.concurrently(10) { index -> Result<User, ServiceError> in
+            let variant = index.isMultiple(of: 2) ? handle : handle.uppercased()
+            let instance = instances[index % instances.count]
+            do throws(ServiceError) {
+                return .success(
+                    try await instance.users.create(UserDraft(handle: variant, displayName: "Dave \(index)")))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let winners = outcomes.compactMap { try? $0.get() }
+        let conflicts = outcomes.filter {
+            if case .failure(let error) = $0 { error.kind == .conflict } else { false }
+        }
+        #expect(
+            winners.count == 1, "round \(round): \(winners.count) creates of one handle won",
+            sourceLocation: sourceLocation)
+        #expect(conflicts.count == 9, "round \(round): \(conflicts.count) conflicts", sourceLocation: sourceLocation)
+        for instance in instances {
+            let stored = try await instance.users.user(handle: Handle(handle))
+            #expect(stored == winners.first, "round \(round)", sourceLocation: sourceLocation)
+        }
+    }
 }

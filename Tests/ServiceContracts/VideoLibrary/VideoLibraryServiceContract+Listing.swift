@@ -5,75 +5,95 @@ import TestSupport
 import Testing
 
 extension VideoLibraryServiceContract {
-    static let listingChecks: [ContractCheck<VideoLibrarySubject>] = [
-        ContractCheck("listing is newest first with complete paging at sizes 1, 5, N and N+1") { subject in
-            let owner = User.ID("owner-\(UUID().uuidString)")
-            let base = Date(millisecondsSince1970: 1_700_000_000_000)
-            var saved: [Video] = []
-            for index in 0..<12 {
-                // Every third video shares its timestamp with the previous one, to exercise ties.
-                let offset = TimeInterval(index - (index % 3 == 2 ? 1 : 0))
-                saved.append(
-                    try await subject.library.save(
-                        makeVideo(owner: owner, status: .processing, createdAt: base + offset)))
-            }
-            for size in [1, 5, 12, 13] {
-                let listed = try await collectAll(pageSize: size) { request throws(ServiceError) in
-                    try await subject.library.videos(ownerID: owner, page: request)
-                }
-                #expect(listed.count == 12, "page size \(size)")
-                #expect(Set(listed.map(\.id)) == Set(saved.map(\.id)), "page size \(size)")
-                expectNewestFirst(listed, date: \.createdAt, id: \.id)
+    static let listingChecks: [ContractCheck<VideoLibraryServiceSubject>] = [
+        ContractCheck("listing is newest first with ties broken by descending id") { subject in
+            let owner = User.ID(uniqueOwner())
+            let saved = try await saveVideos(15, owner: owner, tiesOf: 3, in: subject)
+            let page = try await subject.library.videos(ownerID: owner, page: .first(100))
+            #expect(page.nextCursor == nil)
+            expectSameListing(page.items, libraryOrder(saved), "the library of 15 videos in ties of 3")
+        },
+        ContractCheck("every walk at sizes 1, 2, 7, N, N+1 and 100 returns the whole library in full pages") {
+            subject in
+            let owner = User.ID(uniqueOwner())
+            let count = 15
+            let expected = libraryOrder(try await saveVideos(count, owner: owner, tiesOf: 3, in: subject))
+            for size in pageSizes(forCount: count) {
+                let walked = try await wholeLibrary(of: owner, pageSize: size, in: subject)
+                expectSameListing(walked, expected, "walk at page size \(size)")
             }
         },
-        ContractCheck("listings are isolated per owner") { subject in
-            let alice = User.ID("alice-\(UUID().uuidString)")
-            let bob = User.ID("bob-\(UUID().uuidString)")
-            let aliceVideo = try await subject.library.save(makeVideo(owner: alice, status: .processing))
-            let bobVideo = try await subject.library.save(makeVideo(owner: bob, status: .processing))
-            #expect(try await subject.library.videos(ownerID: alice, page: .first(10)).items == [aliceVideo])
-            #expect(try await subject.library.videos(ownerID: bob, page: .first(10)).items == [bobVideo])
+        ContractCheck("an empty library is one empty page with no cursor") { subject in
+            let page = try await subject.library.videos(ownerID: User.ID(uniqueOwner()), page: .first(10))
+            #expect(page.items.isEmpty)
+            #expect(page.nextCursor == nil)
         },
-        ContractCheck("invalid page size, garbled or foreign cursor gives invalid input") { subject in
-            let alice = User.ID("alice-\(UUID().uuidString)")
-            let bob = User.ID("bob-\(UUID().uuidString)")
-            for _ in 0..<3 {
-                _ = try await subject.library.save(makeVideo(owner: alice, status: .processing))
+        ContractCheck("two owners' videos interleaved in time stay apart on every page") { subject in
+            let alice = User.ID(uniqueOwner("alice"))
+            let bob = User.ID(uniqueOwner("bob"))
+            var saved: [User.ID: [Video]] = [alice: [], bob: []]
+            for index in 0..<24 {
+                let owner = index.isMultiple(of: 2) ? alice : bob
+                let video = makeVideo(
+                    owner: owner, status: .processing, createdAt: ContractClock.start.addingTimeInterval(Double(index)))
+                saved[owner, default: []].append(try await subject.library.save(video))
             }
-            for size in [0, 101] {
-                await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in
-                    try await subject.library.videos(ownerID: alice, page: PageRequest(size: size))
+            for owner in [alice, bob] {
+                for size in [1, 2, 3] {
+                    let walked = try await wholeLibrary(of: owner, pageSize: size, in: subject)
+                    expectSameListing(walked, libraryOrder(saved[owner] ?? []), "\(owner)'s walk at size \(size)")
                 }
-            }
-            await expectInvalidInput(field: "cursor") { () throws(ServiceError) in
-                try await subject.library.videos(
-                    ownerID: alice, page: PageRequest(size: 1, cursor: Cursor(rawValue: "garbled")))
-            }
-            let first = try await subject.library.videos(ownerID: alice, page: .first(1))
-            let cursor = try #require(first.nextCursor)
-            await expectInvalidInput(field: "cursor") { () throws(ServiceError) in
-                try await subject.library.videos(ownerID: bob, page: PageRequest(size: 1, cursor: cursor))
             }
         },
     ]
 
-    static let reopenChecks: [ContractCheck<VideoLibrarySubject>] = [
+    static let reopenChecks: [ContractCheck<VideoLibraryServiceSubject>] = [
         ContractCheck("saved videos, updates and removals survive a reopen", requires: [.reopen]) { subject in
-            let owner = User.ID("owner-\(UUID().uuidString)")
+            let owner = User.ID(uniqueOwner())
             let videos = sampleVideos(owner: owner)
             for video in videos {
                 _ = try await subject.library.save(video)
             }
             try await subject.library.remove(id: videos[0].id)
-            let before = try await subject.library.videos(ownerID: owner, page: .first(100)).items
+            let before = try await wholeLibrary(of: owner, pageSize: 100, in: subject)
             let reopened = try await subject.reopen()
-            #expect(try await reopened.library.videos(ownerID: owner, page: .first(100)).items == before)
+            let after = try await wholeLibrary(of: owner, pageSize: 100, in: reopened)
+            expectSameListing(after, before, "the library after a reopen")
             for video in videos.dropFirst() {
-                #expect(try await reopened.library.video(id: video.id) == video)
+                let fetched = try await reopened.library.video(id: video.id)
+                #expect(fetched == video)
             }
             await expectServiceError(.notFound) { () throws(ServiceError) in
                 try await reopened.library.video(id: videos[0].id)
             }
         }
     ]
+
+    /// Saves `count` videos for `owner`, every `groupSize` sharing one `createdAt`, and returns them.
+    static func saveVideos(
+        _ count: Int,
+        owner: User.ID,
+        tiesOf groupSize: Int,
+        in subject: VideoLibraryServiceSubject
+    ) async throws -> [Video] {
+        var saved: [Video] = []
+        for index in 0..<count {
+            let createdAt = ContractClock.start.addingTimeInterval(Double(index / groupSize))
+            saved.append(
+                try await subject.library.save(makeVideo(owner: owner, status: .processing, createdAt: createdAt)))
+        }
+        return saved
+    }
+
+    /// The whole library of `owner`, walked with `pageSize`.
+    static func wholeLibrary(
+        of owner: User.ID,
+        pageSize: Int,
+        in subject: VideoLibraryServiceSubject,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [Video] {
+        try await collectAll(pageSize: pageSize, sourceLocation: sourceLocation) { request throws(ServiceError) in
+            try await subject.library.videos(ownerID: owner, page: request)
+        }
+    }
 }

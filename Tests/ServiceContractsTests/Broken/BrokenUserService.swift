@@ -3,81 +3,115 @@ import Models
 import Services
 import TestSupport
 
-/// The bugs a user service can plausibly ship with, each paired with the check that catches it.
+/// The bugs a user service can plausibly ship with, each paired with the checks that catch it.
 enum UserServiceDefect: String, CaseIterable, Sendable {
+    case createdAtFromSystemClock
+    case storesUntrimmedName
     case caseSensitiveHandles
-    case checkThenInsertRace
+    case unknownReturnsAPlaceholder
+    case unicodeNormalised
     case updateNotPersisted
+    case updateStoresUntrimmed
+    case updateSkipsValidation
+    case updateCountsScalars
     case displayNameNotValidated
     case rejectedCreateTakesHandle
-    case unicodeNormalised
+    case createCountsScalars
+    case sanitisesHandles
+    case rejectsBoundaryHandles
+    case checkThenInsert
 
-    /// The contract check that must fail when this defect is present.
-    var caughtBy: String {
+    /// The contract checks that must fail when this defect is present.
+    var caughtBy: [String] {
         switch self {
-        case .caseSensitiveHandles: "a duplicate handle in any letter case gives conflict"
-        case .checkThenInsertRace: "10 concurrent creates of one handle: exactly one wins, the rest conflict"
-        case .updateNotPersisted: "display-name update persists and is returned"
-        case .displayNameNotValidated: "invalid display names give invalid input and store nothing"
-        case .rejectedCreateTakesHandle: "invalid display names give invalid input and store nothing"
-        case .unicodeNormalised: "Unicode display names round-trip byte for byte"
+        case .createdAtFromSystemClock:
+            ["create returns the user as stored: lowercased handle, trimmed name and the clock's time"]
+        case .storesUntrimmedName: ["fetch by id and by handle in any case equals the created user"]
+        case .caseSensitiveHandles: ["a duplicate handle in any letter case gives conflict"]
+        case .unknownReturnsAPlaceholder: ["unknown id or handle gives not found"]
+        case .unicodeNormalised: ["Unicode display names round-trip byte for byte"]
+        case .updateNotPersisted, .updateStoresUntrimmed:
+            ["a display-name update is trimmed where it is returned and fetched, and nothing else changes"]
+        case .updateSkipsValidation: ["every invalid display name is refused on update and the user is unchanged"]
+        case .updateCountsScalars:
+            ["display names at the character and byte limits are accepted on update; one more is not"]
+        case .displayNameNotValidated, .rejectedCreateTakesHandle:
+            ["invalid display names give invalid input and store nothing"]
+        case .createCountsScalars:
+            ["display names at the character and byte limits are accepted on create; one more is not"]
+        case .sanitisesHandles: ["invalid handles give invalid input"]
+        case .rejectsBoundaryHandles: ["handles of exactly 3 and 30 characters are accepted"]
+        case .checkThenInsert:
+            [
+                "10 concurrent creates of one handle: exactly one wins, the rest conflict",
+                "concurrent creates of one handle through two instances: exactly one wins",
+            ]
         }
     }
 }
 
 /// A small user store written the naive way, with one deliberate defect.
+///
+/// Instances made with the same `Shared` are two instances of one store.
 final class BrokenUserService: UserService {
-    private struct State {
-        var users: [User.ID: User] = [:]
-        /// Keyed by the handle as typed, so case-sensitivity bugs are possible.
-        var idsByTypedHandle: [String: User.ID] = [:]
+    /// The store the instances share.
+    final class Shared: Sendable {
+        struct State {
+            var users: [User.ID: User] = [:]
+            /// Keyed by the handle as typed, so case-sensitivity bugs are possible.
+            var idsByTypedHandle: [String: User.ID] = [:]
+        }
+
+        let state = Locked(State())
     }
 
     let defect: UserServiceDefect
-    private let state = Locked(State())
+    private let shared: Shared
+    private let now: @Sendable () -> Date
 
-    init(_ defect: UserServiceDefect) {
+    init(_ defect: UserServiceDefect, now: @escaping @Sendable () -> Date, shared: Shared = Shared()) {
         self.defect = defect
+        self.now = now
+        self.shared = shared
     }
 
     func create(_ draft: UserDraft) async throws(ServiceError) -> User {
-        let handle = try ServiceError.validating { () throws(ValidationError) in try Handle(draft.handle) }
+        let handle = try validatedHandle(draft.handle)
         let key = defect == .caseSensitiveHandles ? draft.handle : handle.rawValue
-        var displayName = TextRules.trimmed(draft.displayName)
-        if defect != .displayNameNotValidated {
-            do throws(ServiceError) {
-                displayName = try ServiceError.validating { () throws(ValidationError) in
-                    try UserRules.validatedDisplayName(draft.displayName)
-                }
-            } catch {
-                if defect == .rejectedCreateTakesHandle {
-                    // Reserves the handle for a create that then fails, and never releases it.
-                    state.withLock { $0.idsByTypedHandle[key] = $0.idsByTypedHandle[key] ?? User.ID("reserved") }
-                }
-                throw error
+        let displayName: String
+        do throws(ServiceError) {
+            displayName = try validatedName(draft.displayName, countingScalars: defect == .createCountsScalars)
+        } catch {
+            if defect == .rejectedCreateTakesHandle {
+                // Reserves the handle for a create that then fails, and never releases it.
+                shared.state.withLock { $0.idsByTypedHandle[key] = $0.idsByTypedHandle[key] ?? User.ID("reserved") }
             }
+            throw error
         }
-        if defect == .unicodeNormalised {
-            displayName = displayName.precomposedStringWithCanonicalMapping
-        }
-        let taken = state.withLock { $0.idsByTypedHandle[key] != nil }
+        let taken = shared.state.withLock { $0.idsByTypedHandle[key] != nil }
         if taken { throw .conflict(reason: "handle taken") }
-        if defect == .checkThenInsertRace { await Task.yield() }
-        let user = User(id: User.ID(UUID().uuidString), handle: handle, displayName: displayName, createdAt: Date())
-        state.withLock { state in
-            state.users[user.id] = user
+        if defect == .checkThenInsert { await Task.yield() }
+        let createdAt = defect == .createdAtFromSystemClock ? Date() : now()
+        let user = User(id: User.ID(UUID().uuidString), handle: handle, displayName: displayName, createdAt: createdAt)
+        var stored = user
+        if defect == .storesUntrimmedName { stored.displayName = draft.displayName }
+        shared.state.withLock { state in
+            state.users[user.id] = stored
             state.idsByTypedHandle[key] = user.id
         }
         return user
     }
 
     func user(id: User.ID) async throws(ServiceError) -> User {
-        guard let user = state.withLock({ $0.users[id] }) else { throw .notFound(what: "user \(id)") }
-        return user
+        if let user = shared.state.withLock({ $0.users[id] }) { return user }
+        if defect == .unknownReturnsAPlaceholder {
+            return User(id: id, handle: try validatedHandle("ghost"), displayName: "Ghost", createdAt: now())
+        }
+        throw .notFound(what: "user \(id)")
     }
 
     func user(handle: Handle) async throws(ServiceError) -> User {
-        let user = state.withLock { state in
+        let user = shared.state.withLock { state in
             state.users.values.first { $0.handle == handle }
         }
         guard let user else { throw .notFound(what: "user \(handle)") }
@@ -85,15 +119,44 @@ final class BrokenUserService: UserService {
     }
 
     func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User {
-        let name = try ServiceError.validating { () throws(ValidationError) in
-            try UserRules.validatedDisplayName(displayName)
-        }
+        let name =
+            defect == .updateSkipsValidation
+            ? TextRules.trimmed(displayName)
+            : try validatedName(displayName, countingScalars: defect == .updateCountsScalars)
         var user = try await user(id: id)
         user.displayName = name
+        var stored = user
+        if defect == .updateStoresUntrimmed { stored.displayName = displayName }
         if defect != .updateNotPersisted {
-            let updated = user
-            state.withLock { $0.users[id] = updated }
+            let updated = stored
+            shared.state.withLock { $0.users[id] = updated }
         }
         return user
+    }
+
+    private func validatedHandle(_ text: String) throws(ServiceError) -> Handle {
+        var text = text
+        switch defect {
+        case .sanitisesHandles:
+            text = String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }.prefix(30))
+            text += String(repeating: "x", count: max(0, 3 - text.count))
+        case .rejectsBoundaryHandles where text.count == 3 || text.count == 30:
+            throw .invalidInput(field: "handle", reason: "must be 4–29 characters")
+        default:
+            break
+        }
+        let checked = text
+        return try ServiceError.validating { () throws(ValidationError) in try Handle(checked) }
+    }
+
+    private func validatedName(_ name: String, countingScalars: Bool) throws(ServiceError) -> String {
+        if defect == .displayNameNotValidated { return TextRules.trimmed(name) }
+        let valid = try ServiceError.validating { () throws(ValidationError) in
+            try UserRules.validatedDisplayName(name)
+        }
+        if countingScalars, valid.unicodeScalars.count > UserRules.displayNameLimit.upperBound {
+            throw .invalidInput(field: "displayName", reason: "must be at most 50 characters")
+        }
+        return defect == .unicodeNormalised ? valid.precomposedStringWithCanonicalMapping : valid
     }
 }

@@ -38,7 +38,8 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments` in `directory` and waits for it to exit.
     ///
     /// The child gets `environment` on top of the current process's environment, and no standard
-    /// input. It is killed when it runs longer than `timeout`.
+    /// input. It is killed when it runs longer than `timeout`. The wait polls with `Task.sleep`, so
+    /// it never blocks a thread of the cooperative pool.
     /// - Throws: `Failure` when the child did not exit in time.
     public static func run(
         _ executable: URL,
@@ -46,7 +47,7 @@ public enum ChildProcess {
         environment: [String: String] = [:],
         in directory: URL,
         timeout: Duration = .seconds(60)
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -78,7 +79,7 @@ public enum ChildProcess {
                 throw Failure(
                     description: "\(executable.lastPathComponent) \(arguments) did not finish within \(timeout)")
             }
-            Thread.sleep(forTimeInterval: 0.005)
+            try await Task.sleep(for: .milliseconds(2))
         }
         let result = collected.current
         return Outcome(

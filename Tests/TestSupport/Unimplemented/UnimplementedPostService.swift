@@ -12,8 +12,10 @@ public struct UnimplementedPostService: PostService {
     public var onPost: (@Sendable (Post.ID) async throws(ServiceError) -> Post)?
     /// Handles `feed(authorID:page:)`; when `nil`, the call fails the test.
     public var onFeed: (@Sendable (User.ID, PageRequest) async throws(ServiceError) -> Page<Post>)?
-    /// Handles `delete(id:)`; when `nil`, the call fails the test.
-    public var onDelete: (@Sendable (Post.ID) async throws(ServiceError) -> Void)?
+    /// Handles `delete(id:by:)`; when `nil`, the call fails the test.
+    public var onDelete: (@Sendable (Post.ID, User.ID) async throws(ServiceError) -> Void)?
+    /// Handles `observeFeed(authorID:pageSize:)`; when `nil`, the call fails the test.
+    public var onObserveFeed: (@Sendable (User.ID, Int) -> ServiceObservation<Page<Post>>)?
 
     /// Creates a double with nothing implemented.
     public init() {}
@@ -37,8 +39,14 @@ public struct UnimplementedPostService: PostService {
     }
 
     /// Calls `onDelete`, or fails the test.
-    public func delete(id: Post.ID) async throws(ServiceError) {
+    public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
         guard let onDelete else { throw unimplemented("PostService.delete") }
-        try await onDelete(id)
+        try await onDelete(id, actorID)
+    }
+
+    /// Calls `onObserveFeed`, or fails the test (and the observation).
+    public func observeFeed(authorID: User.ID, pageSize: Int) -> ServiceObservation<Page<Post>> {
+        guard let onObserveFeed else { return ServiceObservation(failing: unimplemented("PostService.observeFeed")) }
+        return onObserveFeed(authorID, pageSize)
     }
 }

@@ -13,6 +13,8 @@ public struct UnimplementedVideoHostingService: VideoHostingService {
     public var onHostedVideo: (@Sendable (Video.ID) async throws(ServiceError) -> HostedVideo)?
     /// Handles `delete(id:)`; when `nil`, the call fails the test.
     public var onDelete: (@Sendable (Video.ID) async throws(ServiceError) -> Void)?
+    /// Handles `processingUpdates(id:)`; when `nil`, the call fails the test.
+    public var onProcessingUpdates: (@Sendable (Video.ID) -> ServiceObservation<HostedVideo>)?
 
     /// Creates a double with nothing implemented.
     public init() {}
@@ -36,5 +38,13 @@ public struct UnimplementedVideoHostingService: VideoHostingService {
     public func delete(id: Video.ID) async throws(ServiceError) {
         guard let onDelete else { throw unimplemented("VideoHostingService.delete") }
         try await onDelete(id)
+    }
+
+    /// Calls `onProcessingUpdates`, or fails the test (and the observation).
+    public func processingUpdates(id: Video.ID) -> ServiceObservation<HostedVideo> {
+        guard let onProcessingUpdates else {
+            return ServiceObservation(failing: unimplemented("VideoHostingService.processingUpdates"))
+        }
+        return onProcessingUpdates(id)
     }
 }

@@ -11,6 +11,8 @@ public struct UnimplementedVideoLibraryService: VideoLibraryService {
     public var onSave: (@Sendable (Video) async throws(ServiceError) -> Video)?
     /// Handles `remove(id:)`; when `nil`, the call fails the test.
     public var onRemove: (@Sendable (Video.ID) async throws(ServiceError) -> Void)?
+    /// Handles `observeVideos(ownerID:pageSize:)`; when `nil`, the call fails the test.
+    public var onObserveVideos: (@Sendable (User.ID, Int) -> ServiceObservation<Page<Video>>)?
 
     /// Creates a double with nothing implemented.
     public init() {}
@@ -37,5 +39,13 @@ public struct UnimplementedVideoLibraryService: VideoLibraryService {
     public func remove(id: Video.ID) async throws(ServiceError) {
         guard let onRemove else { throw unimplemented("VideoLibraryService.remove") }
         try await onRemove(id)
+    }
+
+    /// Calls `onObserveVideos`, or fails the test (and the observation).
+    public func observeVideos(ownerID: User.ID, pageSize: Int) -> ServiceObservation<Page<Video>> {
+        guard let onObserveVideos else {
+            return ServiceObservation(failing: unimplemented("VideoLibraryService.observeVideos"))
+        }
+        return onObserveVideos(ownerID, pageSize)
     }
 }

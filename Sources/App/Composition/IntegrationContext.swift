@@ -1,0 +1,39 @@
+import Foundation
+import IntegrationSupport
+
+/// What an integration's description gets to make the integration: where data lives, and the
+/// values of the settings it declared.
+public struct IntegrationContext: Sendable, CustomReflectable {
+    /// Where integrations keep their files; each uses a file or folder of its own inside it.
+    public let dataDirectory: URL
+    private let environment: [String: String]
+
+    /// Creates a context over `environment`.
+    public init(dataDirectory: URL, environment: [String: String]) {
+        self.dataDirectory = dataDirectory
+        self.environment = environment
+    }
+
+    /// The setting's value: the environment's when set and not empty, else its default ("" without one).
+    public func value(_ setting: IntegrationSetting) -> String {
+        if let value = environment[setting.environmentVariable], !value.isEmpty { return value }
+        return setting.defaultValue ?? ""
+    }
+
+    /// The setting's value as a `Secret`, for credentials.
+    public func secret(_ setting: IntegrationSetting) -> Secret {
+        Secret(value(setting))
+    }
+
+    /// The data directory only: the environment may hold secrets, so `dump` never shows it.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["dataDirectory": dataDirectory.path], displayStyle: .struct)
+    }
+
+    /// `KEY=value` for each of `settings`, secrets shown as `<redacted>`: for `--verbose`.
+    public func describe(_ settings: [IntegrationSetting]) -> [String] {
+        settings.map { setting in
+            "\(setting.environmentVariable)=\(setting.isSecret ? "<redacted>" : value(setting))"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An advisory `flock(2)` lock held on an open file for as long as this value lives.
+///
+/// `flock` locks belong to the open file, so they work between processes and between two opens in
+/// one process, follow the file across a rename, and are released by the kernel when the process
+/// dies: a lock file left by a killed process is not locked. (Classic `fcntl` locks are released by
+/// any `close()` of the file in the process, so they are not used.)
+///
+/// Thread safety: immutable after init; `deinit` unlocks and closes. `@unchecked Sendable` is safe:
+/// the descriptor is only read (for `write` calls by the owner) and closed once, in `deinit`.
+public final class FileLock: @unchecked Sendable {
+    /// The locked file.
+    public let path: String
+    /// The open descriptor the lock is held on; valid until this value is released.
+    public let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Creates a new file at `path` (it must not exist) with `mode`, open for writing, and locks it
+    /// exclusively before anyone else can: a sweeper that finds the file locked leaves it alone.
+    ///
+    /// - Throws: `SystemError` (`EEXIST` when the file exists).
+    public static func createExclusive(at path: String, mode: mode_t = 0o600) throws(SystemError) -> FileLock {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw SystemError("create", path: path) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let error = SystemError("lock", path: path)
+            close(descriptor)
+            throw error
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Locks the file at `path` exclusively without waiting, creating it (with `mode`) when missing:
+    /// for a sidecar lock file that guards a store.
+    ///
+    /// - Returns: the lock, or `nil` when another open file (another process) holds it.
+    /// - Throws: `SystemError` when the file cannot be opened.
+    public static func tryLock(_ path: String, mode: mode_t = 0o600) throws(SystemError) -> FileLock? {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { return nil }
+            throw SystemError("lock", path: path, code: code)
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what
+    /// a killed writer left, without touching a file a live writer (in any process) still holds.
+    ///
+    /// Symbolic links and anything that is not a regular file are never removed.
+    /// - Returns: whether the file was removed.
+    @discardableResult
+    public static func removeIfUnlocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        // Still the same file at the path? (A writer may have renamed it into place meanwhile.)
+        var current = stat()
+        guard lstat(path, &current) == 0, current.st_ino == info.st_ino, current.st_dev == info.st_dev else {
+            return false
+        }
+        return unlink(path) == 0
+    }
+}

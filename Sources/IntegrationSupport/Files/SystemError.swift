@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failed system call on a file: which step, which path, and the `errno` it set.
+///
+/// Integrations map it to a `ServiceError` with the remedy that fits their cause (`isDiskFull`,
+/// `isPermissionDenied`, ...); `description` names the step, the path and the system's words.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was being done, e.g. `"write"`, `"rename"`, `"fsync"`.
+    public let step: String
+    /// The file or directory it was done to.
+    public let path: String
+    /// The `errno` the call set.
+    public let code: Int32
+
+    /// Creates the error for `step` on `path` with `code` (the current `errno` by default).
+    public init(_ step: String, path: String, code: Int32 = errno) {
+        self.step = step
+        self.path = path
+        self.code = code
+    }
+
+    /// Whether the disk (or quota) is full: `ENOSPC` or `EDQUOT`.
+    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// Whether permissions refused it: `EACCES` or `EPERM`.
+    public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+
+    /// Whether the file system is mounted read-only: `EROFS`.
+    public var isReadOnlyFileSystem: Bool { code == EROFS }
+
+    /// `"write /data/store.json: No space left on device"`.
+    public var description: String {
+        "\(step) \(path): \(String(cString: strerror(code)))"
+    }
+}

@@ -1,0 +1,34 @@
+import Models
+import Services
+
+extension ModelStore {
+    /// Validates and stores a post by an existing author; see `PostService.publish(_:)`.
+    public func publish(_ draft: PostDraft) throws(ServiceError) -> Post {
+        let text = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedText(draft.text) }
+        guard users[draft.authorID] != nil else { throw .notFound(what: "author \(draft.authorID)") }
+        let post = Post(
+            id: Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: draft.videoID)
+        posts[post.id] = post
+        return post
+    }
+
+    /// The post with `id`; see `PostService.post(id:)`.
+    public func post(id: Post.ID) throws(ServiceError) -> Post {
+        guard let post = posts[id] else { throw .notFound(what: "post \(id)") }
+        return post
+    }
+
+    /// One page of `authorID`'s posts, newest first; see `PostService.feed(authorID:page:)`.
+    public func feed(authorID: User.ID, request: PageRequest) throws(ServiceError) -> Page<Post> {
+        let page = try KeysetPage(request, scope: KeysetCursor.feedScope(authorID))
+        let listing = Self.newestFirst(posts.values.filter { $0.authorID == authorID }, date: \.createdAt, id: \.id)
+        return page.page(ofListing: listing) { Self.position($0.createdAt, $0.id) }
+    }
+
+    /// Deletes the post with `id` for its author; see `PostService.delete(id:by:)`.
+    public func deletePost(id: Post.ID, by actorID: User.ID) throws(ServiceError) {
+        guard let post = posts[id] else { throw .notFound(what: "post \(id)") }
+        guard post.authorID == actorID else { throw .forbidden(reason: "only the author of post \(id) may delete it") }
+        posts[id] = nil
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Models
+import Services
+
+/// Users, posts and saved videos held as app models in memory, with every rule the store services
+/// promise: validation, unique handles, the author check, author-only deletes, keyset paging.
+///
+/// The in-memory integration serves its services straight from one; the JSON file store keeps one
+/// as its working copy and saves `snapshot()` after each change. Every method runs to completion
+/// on the actor without suspending, so each operation is atomic and racing creates of one handle
+/// have exactly one winner.
+public actor ModelStore {
+    /// Everything the store holds, as plain values: what a file-backed store writes and reads.
+    public struct Snapshot: Sendable, Equatable {
+        /// Every user.
+        public var users: [User]
+        /// Every post.
+        public var posts: [Post]
+        /// Every saved video.
+        public var library: [Video]
+
+        /// Creates a snapshot.
+        public init(users: [User] = [], posts: [Post] = [], library: [Video] = []) {
+            self.users = users
+            self.posts = posts
+            self.library = library
+        }
+    }
+
+    /// The wall clock that stamps new posts and users.
+    public nonisolated let now: @Sendable () -> Date
+    /// Notified after every change; what the services' observations refresh on.
+    public nonisolated let changes = ChangeSignal()
+    // Every change to what the services list notifies `changes`, however it is made.
+    var users: [User.ID: User] = [:] {
+        didSet { changes.notify() }
+    }
+    var userIDsByHandle: [Handle: User.ID] = [:]
+    var posts: [Post.ID: Post] = [:] {
+        didSet { changes.notify() }
+    }
+    var libraryVideos: [Video.ID: Video] = [:] {
+        didSet { changes.notify() }
+    }
+
+    /// An empty store stamping with `now`.
+    public init(now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+    }
+
+    /// A fresh, unique identifier string: a lowercased random UUID.
+    public nonisolated func makeID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// Everything the store holds, in a stable order (by id), so a file written from it diffs well.
+    public func snapshot() -> Snapshot {
+        Snapshot(
+            users: users.values.sorted { $0.id < $1.id },
+            posts: posts.values.sorted { $0.id < $1.id },
+            library: libraryVideos.values.sorted { $0.id < $1.id }
+        )
+    }
+
+    /// Replaces everything with `snapshot`.
+    ///
+    /// - Throws: `.corruptData` (location `"snapshot"`) when two users share a handle or an id
+    ///   appears twice: data no store following the rules could have written.
+    public func restore(_ snapshot: Snapshot) throws(ServiceError) {
+        var users: [User.ID: User] = [:]
+        var handles: [Handle: User.ID] = [:]
+        for user in snapshot.users {
+            guard users[user.id] == nil, handles[user.handle] == nil else {
+                throw .corruptData(location: "snapshot", reason: "user \(user.id) (\(user.handle)) appears twice")
+            }
+            users[user.id] = user
+            handles[user.handle] = user.id
+        }
+        let posts = Dictionary(snapshot.posts.map { ($0.id, $0) }) { first, _ in first }
+        let library = Dictionary(snapshot.library.map { ($0.id, $0) }) { first, _ in first }
+        guard posts.count == snapshot.posts.count, library.count == snapshot.library.count else {
+            throw .corruptData(location: "snapshot", reason: "a post or video id appears twice")
+        }
+        self.users = users
+        userIDsByHandle = handles
+        self.posts = posts
+        libraryVideos = library
+    }
+
+    /// Drops every model: the store is empty afterwards.
+    public func removeAll() {
+        users.removeAll()
+        userIDsByHandle.removeAll()
+        posts.removeAll()
+        libraryVideos.removeAll()
+    }
+
+    /// `(milliseconds, id)`: where an item sits in a newest-first listing.
+    static func position<Subject>(_ date: Date, _ id: Identifier<Subject>) -> (milliseconds: Int64, id: String) {
+        (date.millisecondsSince1970, id.rawValue)
+    }
+
+    /// `items` newest first, ties broken by descending id.
+    static func newestFirst<Item, Subject>(
+        _ items: some Sequence<Item>,
+        date: (Item) -> Date,
+        id: (Item) -> Identifier<Subject>
+    ) -> [Item] {
+        items.sorted { lhs, rhs in
+            date(lhs) != date(rhs) ? date(lhs) > date(rhs) : id(lhs) > id(rhs)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Models
+import Services
+
+extension ServiceObservation where Value == HostedVideo {
+    /// Observes a hosted video's processing: reads it now, delivers it, and then, until its status
+    /// is final, waits for `waitForChange` (the moment the host says processing may have ended)
+    /// and reads it again, delivering each change of status.
+    ///
+    /// A failed read fails the observation; a `waitForChange` that throws (cancellation) ends it.
+    public static func processing(
+        read: @escaping @Sendable () async throws(ServiceError) -> HostedVideo,
+        waitForChange: @escaping @Sendable (HostedVideo) async throws -> Void
+    ) -> ServiceObservation {
+        ServiceObservation { continuation in
+            var last: Video.Status?
+            do throws(ServiceError) {
+                while !Task.isCancelled {
+                    let hosted = try await read()
+                    if hosted.video.status != last {
+                        continuation.yield(hosted)
+                        last = hosted.video.status
+                    }
+                    if hosted.video.status.isFinal { return }
+                    do {
+                        try await waitForChange(hosted)
+                    } catch {
+                        return
+                    }
+                }
+            } catch {
+                continuation.fail(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The services the app uses, declared once.
+///
+/// Everything that lists services reads this: the composition root (`ServiceProvider`, the
+/// per-service overrides), the contract and planted-defect coverage tests, and the scripts
+/// (`scripts/check-architecture`, `scripts/new-integration`), which parse `declarations` below.
+/// Adding a service starts here; Docs/AddingAService.md walks through the rest.
+public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// `PostService`: feeds, publishing, deleting.
+    case posts
+    /// `UserService`: users and handles.
+    case users
+    /// `VideoLibraryService`: each user's saved videos.
+    case library
+    /// `VideoHostingService`: uploading and processing video files.
+    case hosting
+
+    /// One line per service: its key, the protocol every implementation conforms to, and the
+    /// service it must be served with, if any. The scripts read these lines; keep their shape.
+    public static let declarations: [ServiceDeclaration] = [
+        ServiceDeclaration(.posts, protocol: "PostService"),
+        ServiceDeclaration(.users, protocol: "UserService", servedWith: .posts),
+        ServiceDeclaration(.library, protocol: "VideoLibraryService"),
+        ServiceDeclaration(.hosting, protocol: "VideoHostingService"),
+    ]
+
+    /// This service's declaration.
+    public var declaration: ServiceDeclaration {
+        Self.declarations.first { $0.kind == self } ?? ServiceDeclaration(self, protocol: rawValue)
+    }
+
+    /// The protocol every implementation conforms to, e.g. `"PostService"`.
+    public var protocolName: String { declaration.protocolName }
+
+    /// The service this one must come from the same integration as (users follow posts, because
+    /// publishing checks that the author exists), or `nil`.
+    public var servedWith: ServiceKind? { declaration.servedWith }
+
+    /// The key, e.g. `"posts"`.
+    public var description: String { rawValue }
+
+    /// Orders services as they are declared: posts, users, library, hosting.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
+}
+
+/// What the app knows of one service, declared once in `ServiceKind.declarations`.
+public struct ServiceDeclaration: Sendable, Hashable {
+    /// The service.
+    public let kind: ServiceKind
+    /// The protocol every implementation conforms to.
+    public let protocolName: String
+    /// The service this one must come from the same integration as, if any.
+    public let servedWith: ServiceKind?
+
+    /// Declares `kind`, implemented by conformances to `protocolName`.
+    public init(_ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil) {
+        self.kind = kind
+        self.protocolName = protocolName
+        self.servedWith = servedWith
+    }
+}

@@ -1,0 +1,114 @@
+import Services
+
+/// What the user asked `silo` to do, with its values checked.
+enum CLICommand: Equatable {
+    /// How much of a listing to show.
+    struct Listing: Equatable {
+        /// Items per page (1–100).
+        var pageSize: Int
+        /// Where to start: after this cursor, or at the top.
+        var after: String?
+        /// Whether to show every page.
+        var all: Bool
+        /// Whether to keep showing changes until interrupted (the feed only).
+        var follow = false
+    }
+
+    /// A short guided tour of the whole stack.
+    case tour
+    /// Show the current user's feed.
+    case feed(Listing)
+    /// Publish a post as the current user.
+    case post(text: String)
+    /// Delete one of the current user's posts.
+    case delete(postID: String)
+    /// Upload a video file, wait until it is processed, and optionally publish a post with it.
+    case upload(file: String, title: String, postText: String?)
+    /// List the current user's saved videos.
+    case library(Listing)
+    /// Show (and create on first use) the current user.
+    case user
+    /// Which integration serves each service, and its health.
+    case integrations
+
+    /// The command `invocation` asks for.
+    ///
+    /// - Throws: `UsageError` for a missing or extra operand, a missing required option, or a
+    ///   value out of range.
+    init(_ invocation: Invocation) throws(UsageError) {
+        let name = invocation.command
+        let operands = invocation.operands
+        func expectOperands(_ names: [String]) throws(UsageError) {
+            if operands.count < names.count {
+                throw UsageError("missing <\(names[operands.count])>", command: name)
+            }
+            if operands.count > names.count {
+                throw UsageError("unexpected argument '\(operands[names.count])'", command: name)
+            }
+        }
+        switch name {
+        case "feed", "library":
+            try expectOperands([])
+            let listing = try Self.listing(invocation)
+            self = name == "feed" ? .feed(listing) : .library(listing)
+        case "post":
+            try expectOperands(["text"])
+            self = .post(text: operands[0])
+        case "delete":
+            try expectOperands(["post-id"])
+            self = .delete(postID: operands[0])
+        case "upload":
+            try expectOperands(["file"])
+            guard let title = invocation.values["--title"] else {
+                throw UsageError("--title is required", command: name)
+            }
+            self = .upload(file: operands[0], title: title, postText: invocation.values["--post"])
+        case "user":
+            try expectOperands([])
+            self = .user
+        case "integrations":
+            try expectOperands([])
+            self = .integrations
+        default:
+            try expectOperands([])
+            self = .tour
+        }
+    }
+
+    /// Whether Ctrl-C is how the command ends when all went well (`feed --follow`): it then exits 0.
+    var endsWithInterrupt: Bool {
+        if case .feed(let listing) = self { listing.follow } else { false }
+    }
+
+    /// The services the command uses: only their integrations are started, so a command is never
+    /// held up by an integration it does not need.
+    var services: Set<ServiceKind> {
+        switch self {
+        case .tour, .integrations: Set(ServiceKind.allCases)
+        case .feed, .post, .delete, .user: [.posts, .users]
+        case .upload: [.posts, .users, .library, .hosting]
+        case .library: [.users, .library, .hosting]
+        }
+    }
+
+    private static func listing(_ invocation: Invocation) throws(UsageError) -> Listing {
+        var pageSize = 20
+        if let text = invocation.values["--limit"] {
+            guard let value = Int(text), (1...100).contains(value) else {
+                throw UsageError("--limit must be a whole number from 1 to 100", command: invocation.command)
+            }
+            pageSize = value
+        }
+        let follow = invocation.flags.contains("--follow")
+        if follow, invocation.command != "feed" {
+            throw UsageError("--follow is for silo feed", command: invocation.command)
+        }
+        if follow, invocation.values["--after"] != nil || invocation.flags.contains("--all") {
+            throw UsageError(
+                "--follow shows the newest posts; leave out --after and --all", command: invocation.command)
+        }
+        return Listing(
+            pageSize: pageSize, after: invocation.values["--after"], all: invocation.flags.contains("--all"),
+            follow: follow)
+    }
+}

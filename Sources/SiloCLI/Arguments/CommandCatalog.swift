@@ -1,0 +1,69 @@
+/// Every command `silo` knows and the options every command takes: the one description of the
+/// command line, read by the parser and by every help text.
+enum CommandCatalog {
+    /// Options every command takes, before or after its name.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec("--data-dir", value: "path", help: "Where data lives (default ./.silo, or SILO_DATA_DIR)."),
+        OptionSpec("--verbose", short: "-v", help: "Print the configuration and each use case with its duration."),
+        OptionSpec("--help", short: "-h", help: "Show help for silo or for the command."),
+        OptionSpec("--version", help: "Print the version."),
+    ]
+
+    static let limit = OptionSpec("--limit", value: "n", help: "How many to show per page, 1 to 100 (default 20).")
+    static let after = OptionSpec(
+        "--after", value: "cursor", help: "Start after this cursor, as printed at the end of the previous page.")
+    static let all = OptionSpec("--all", help: "Show every page, not just the first.")
+    static let follow = OptionSpec(
+        "--follow", short: "-f",
+        help: "Keep going: show each post published or deleted from now on, from any terminal, until Ctrl-C (exit 0).")
+
+    /// Every command, in the order the overview lists them.
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            "tour",
+            abstract: "A short guided tour: your user, a post, an upload, your feed (also: silo with no command).",
+            discussion: "Every step goes through a presenter, a use case and a service, as in an app."),
+        CommandSpec(
+            "feed", abstract: "Your posts, newest first.",
+            discussion: "With --follow, new posts print as they are published and deleted ones as \"Deleted <id>\"; "
+                + "Ctrl-C stops following and exits 0.",
+            options: [limit, after, all, follow]),
+        CommandSpec(
+            "post", abstract: "Publish a post.",
+            discussion: "Text that starts with a dash goes after --: silo post -- -h publishes \"-h\".",
+            operands: [OperandSpec(name: "text", help: "What to publish, up to 500 characters.")]),
+        CommandSpec(
+            "delete", abstract: "Delete one of your posts.",
+            operands: [OperandSpec(name: "post-id", help: "The id printed when the post was published.")]),
+        CommandSpec(
+            "upload", abstract: "Upload a video, wait until it is ready, and optionally post it.",
+            discussion: "Ctrl-C cancels the upload and removes what it stored (exit status 130).",
+            operands: [OperandSpec(name: "file", help: "The video file to upload.")],
+            options: [
+                OptionSpec("--title", value: "title", help: "The video's title (required)."),
+                OptionSpec("--post", value: "text", help: "Publish a post with this text and the video attached."),
+            ]),
+        CommandSpec(
+            "library", abstract: "Your saved videos, newest first.",
+            discussion: "Videos still processing are checked with the host and updated.",
+            options: [limit, after, all]),
+        CommandSpec("user", abstract: "Your user, created on first use."),
+        CommandSpec(
+            "integrations", abstract: "Which integration serves each service, and its health.",
+            discussion: "Starts every integration and reports each one, failed ones included; exits 1 if a "
+                + "required integration cannot serve."),
+        CommandSpec(
+            "help", abstract: "Show help for silo or for a command.",
+            operands: [OperandSpec(name: "command", help: "The command to explain (optional).")]),
+    ]
+
+    /// The command called `name`.
+    static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    /// Whether option `name` takes a value, for any command or globally; `nil` when no command knows it.
+    static func optionTakesValue(_ name: String) -> Bool? {
+        (globalOptions + commands.flatMap(\.options)).first { $0.name == name || $0.shortName == name }?.takesValue
+    }
+}

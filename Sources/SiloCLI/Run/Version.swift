@@ -1,0 +1,4 @@
+/// The version `silo --version` prints.
+enum Version {
+    static let current = "1.0.0"
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+extension VideoHostingServiceContract {
+    static let processingChecks: [ContractCheck<VideoHostingServiceSubject>] = [
+        ContractCheck("processing ends ready with a playback URL", requires: [.controlledClock]) { subject in
+            let hosted = try await uploadSample(to: subject, title: "Processing")
+            let status = try await finalStatus(of: hosted.video.id, in: subject)
+            #expect(status.playbackURL != nil, "final status: \(status)")
+        },
+        ContractCheck(
+            "processing can fail: the video ends failed with the host's reason, and stays failed",
+            requires: [.controlledClock, .failableProcessing]
+        ) { subject in
+            try await subject.failProcessing()
+            let hosted = try await uploadSample(to: subject, title: "Doomed")
+            #expect(hosted.video.status == .processing)
+            let status = try await finalStatus(of: hosted.video.id, in: subject)
+            guard case .failed(let reason) = status else {
+                Issue.record("processing that was told to fail ended \(status)")
+                return
+            }
+            #expect(!TextRules.trimmed(reason).isEmpty, "a failed video must say why")
+            await subject.advanceClock(by: .seconds(3_600))
+            let later = try await subject.hosting.hostedVideo(id: hosted.video.id)
+            #expect(later.video.status == status, "a failed video changed status later")
+        },
+    ]
+
+    static let processingUpdateChecks: [ContractCheck<VideoHostingServiceSubject>] = [
+        ContractCheck(
+            "processing updates start with the current state and end after ready", requires: [.controlledClock]
+        ) { subject in
+            let hosted = try await uploadSample(to: subject, title: "Watched")
+            let probe = ObservationProbe(subject.hosting.processingUpdates(id: hosted.video.id))
+            let first = try await probe.next("the current state")
+            #expect(first == (try await subject.hosting.hostedVideo(id: hosted.video.id)))
+            let final = try await advancingClock(in: subject, until: probe)
+            #expect(final.video.status.playbackURL != nil, "processing ended \(final.video.status)")
+            #expect(final == (try await subject.hosting.hostedVideo(id: hosted.video.id)))
+            let after = await probe.nextEvent()
+            #expect(after?.isFinished == true, "processing updates went on after ready: \(String(describing: after))")
+        },
+        ContractCheck(
+            "processing updates end after failed, with the host's reason",
+            requires: [.controlledClock, .failableProcessing]
+        ) { subject in
+            try await subject.failProcessing()
+            let hosted = try await uploadSample(to: subject, title: "Doomed")
+            let probe = ObservationProbe(subject.hosting.processingUpdates(id: hosted.video.id))
+            _ = try await probe.next("the current state")
+            let final = try await advancingClock(in: subject, until: probe)
+            guard case .failed(let reason) = final.video.status else {
+                Issue.record("processing that was told to fail ended \(final.video.status)")
+                return
+            }
+            #expect(!TextRules.trimmed(reason).isEmpty, "a failed video must say why")
+            let after = await probe.nextEvent()
+            #expect(after?.isFinished == true, "processing updates went on after failed: \(String(describing: after))")
+        },
+        ContractCheck("processing updates of an unknown video fail with not found") { subject in
+            let probe = ObservationProbe(subject.hosting.processingUpdates(id: "no-such-video"))
+            let event = await probe.nextEvent()
+            #expect(event?.failure?.kind == .notFound, "\(String(describing: event))")
+        },
+    ]
+
+    /// Advances the host's clock a minute at a time until `probe` delivers a final status (at most
+    /// 1,000 simulated minutes), and returns that value.
+    static func advancingClock(
+        in subject: VideoHostingServiceSubject,
+        until probe: ObservationProbe<HostedVideo>
+    ) async throws -> HostedVideo {
+        for _ in 0..<1_000 {
+            await subject.advanceClock(by: .seconds(60))
+            switch await probe.nextEvent(within: .milliseconds(50)) {
+            case .value(let hosted) where hosted.video.status.isFinal: return hosted
+            case .value, nil: continue
+            case .failed(let error): throw error
+            case .finished:
+                throw ObservationProbe<HostedVideo>.Timeout(waitingFor: "a final status", delivered: probe.count)
+            }
+        }
+        return try await probe.next("a final status")
+    }
+
+    /// Uploads a 100 KB sample file titled `title` for `owner-1`.
+    static func uploadSample(to subject: VideoHostingServiceSubject, title: String) async throws -> HostedVideo {
+        let files = try TemporaryDirectory(prefix: "contract-processing")
+        let file = try SampleFile.make(in: files.url, byteCount: 100_000)
+        return try await subject.hosting.upload(
+            VideoUpload(fileURL: file, title: title, ownerID: "owner-1"),
+            progress: { _ in }
+        )
+    }
+
+    /// Advances the host's clock a minute at a time until the video's status is final (at most
+    /// 1,000 simulated minutes) and returns it.
+    static func finalStatus(of id: Video.ID, in subject: VideoHostingServiceSubject) async throws -> Video.Status {
+        var status = try await subject.hosting.hostedVideo(id: id).video.status
+        var steps = 0
+        while !status.isFinal, steps < 1_000 {
+            await subject.advanceClock(by: .seconds(60))
+            status = try await subject.hosting.hostedVideo(id: id).video.status
+            steps += 1
+        }
+        return status
+    }
+
+    static let reopenChecks: [ContractCheck<VideoHostingServiceSubject>] = [
+        ContractCheck(
+            "hosted videos survive a restart and keep processing on the host's clock",
+            requires: [.reopen, .controlledClock]
+        ) { subject in
+            let hosted = try await uploadSample(to: subject, title: "Kept")
+            let reopened = try await subject.reopen()
+            let read = try await reopened.hosting.hostedVideo(id: hosted.video.id)
+            #expect(read.video.id == hosted.video.id)
+            #expect(read.video.ownerID == hosted.video.ownerID)
+            #expect(read.video.title == hosted.video.title)
+            #expect(read.video.createdAt == hosted.video.createdAt)
+            #expect(read.byteCount == hosted.byteCount)
+            #expect(read.sha256 == hosted.sha256)
+            let status = try await finalStatus(of: hosted.video.id, in: reopened)
+            #expect(status.playbackURL != nil, "after a restart processing ended \(status)")
+        }
+    ]
+}

@@ -1,0 +1,85 @@
+import InMemoryIntegration
+import ServiceContracts
+import TestSupport
+
+/// Fixtures that serve each contract from a broken service, with every capability the checks
+/// their defects target need.
+enum PlantedFixtures {
+    /// How many times a defect's checks run: ten for a race (it must be caught every time, not
+    /// most times), two for the others (deterministic: the second run proves nothing was luck).
+    static func runs(isRace: Bool) -> Int { isRace ? 10 : 2 }
+
+    /// Shorter observation waits for planted runs: a defect that never delivers fails in a second
+    /// instead of five, and one that breaks the quiet does so within milliseconds.
+    static func withShortObservationWaits<T>(_ body: () async throws -> T) async rethrows -> T {
+        try await ObservationWaits.$deadline.withValue(.seconds(1)) {
+            try await ObservationWaits.$quietWindow.withValue(.milliseconds(300)) { try await body() }
+        }
+    }
+
+    static func posts(_ defect: PostServiceDefect) -> ContractFixture<PostServiceSubject> {
+        ContractFixture(
+            integration: "Broken (\(defect))",
+            capabilities: [.injectedClock, .otherListing, .secondInstance, .observerCount]
+        ) { clock in
+            let memory = InMemoryIntegration(configuration: .init(now: clock.now))
+            let shared = BrokenPostService.Shared()
+            let instance = { @Sendable (hooks: SubjectHooks<PostServiceSubject>) in
+                PostServiceSubject(
+                    posts: BrokenPostService(defect, wrapping: memory.postService, shared: shared),
+                    users: memory.userService, library: memory.libraryService, hooks: hooks)
+            }
+            return instance(
+                SubjectHooks(
+                    secondInstance: { instance(SubjectHooks()) }, tearDown: { await memory.stop() },
+                    observerCount: { memory.observerCount }))
+        }
+    }
+
+    static func users(_ defect: UserServiceDefect) -> ContractFixture<UserServiceSubject> {
+        ContractFixture(integration: "Broken (\(defect))", capabilities: [.injectedClock, .secondInstance]) { clock in
+            let shared = BrokenUserService.Shared()
+            let instance = { @Sendable (hooks: SubjectHooks<UserServiceSubject>) in
+                UserServiceSubject(users: BrokenUserService(defect, now: clock.now, shared: shared), hooks: hooks)
+            }
+            return instance(SubjectHooks(secondInstance: { instance(SubjectHooks()) }))
+        }
+    }
+
+    static func library(_ defect: VideoLibraryServiceDefect) -> ContractFixture<VideoLibraryServiceSubject> {
+        ContractFixture(
+            integration: "Broken (\(defect))",
+            capabilities: [.injectedClock, .otherListing, .secondInstance, .observerCount]
+        ) { clock in
+            let memory = InMemoryIntegration(configuration: .init(now: clock.now))
+            let shared = BrokenVideoLibraryService.Shared()
+            let instance = { @Sendable (hooks: SubjectHooks<VideoLibraryServiceSubject>) in
+                VideoLibraryServiceSubject(
+                    library: BrokenVideoLibraryService(defect, wrapping: memory.libraryService, shared: shared),
+                    feed: (memory.postService, memory.userService), hooks: hooks)
+            }
+            return instance(
+                SubjectHooks(
+                    secondInstance: { instance(SubjectHooks()) }, tearDown: { await memory.stop() },
+                    observerCount: { memory.observerCount }))
+        }
+    }
+
+    static func hosting(_ defect: VideoHostingServiceDefect) -> ContractFixture<VideoHostingServiceSubject> {
+        ContractFixture(
+            integration: "Broken (\(defect))",
+            capabilities: [.controlledClock, .storageInspection, .failableProcessing]
+        ) { wallClock in
+            let clock = ManualClock()
+            let memory = InMemoryIntegration(configuration: .init(now: wallClock.now, clock: clock))
+            let host = memory.hostingService
+            return VideoHostingServiceSubject(
+                hosting: BrokenVideoHostingService(defect, wrapping: host, now: wallClock.now),
+                advanceClock: { clock.advance(by: $0) },
+                storedItemCount: { await host.storedVideoCount() },
+                failProcessing: { await host.simulateProcessingFailures(true) },
+                hooks: SubjectHooks(tearDown: { await memory.stop() })
+            )
+        }
+    }
+}
