@@ -103,13 +103,33 @@ let package = Package(
             ]
         ),
 
+        // MARK: JSON file store (human-readable JSON on disk, for small stores)
+        .target(
+            name: "JSONFileStoreIntegration",
+            dependencies: ["Models", "Services", "IntegrationSupport"],
+            path: "Integrations/JSONFileStore"
+        ),
+        // A helper process for the kill and lock tests; `swift test` builds it next to the tests.
+        .executableTarget(
+            name: "JSONStoreWriterFixture",
+            dependencies: ["JSONFileStoreIntegration", "Models", "Services"],
+            path: "Tests/JSONStoreWriterFixture"
+        ),
+        .testTarget(
+            name: "JSONFileStoreIntegrationTests",
+            dependencies: [
+                "JSONFileStoreIntegration", "JSONStoreWriterFixture", "IntegrationSupport", "Models", "Services",
+                "ServiceContracts", "TestSupport",
+            ]
+        ),
+
         // MARK: - App (the composition root) and the sample app
 
         .target(
             name: "App",
             dependencies: [
                 "Models", "Services", "IntegrationSupport",
-                "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration",
+                "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
             ]
         ),
         .testTarget(
@@ -134,6 +154,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
+                "JSONFileStoreIntegration",
             ]
         ),
 

@@ -8,6 +8,7 @@ let suites: [any BenchmarkSuite] = [
     CoalescingSuite(),
     SQLiteSuite(),
     ObservationSuite(),
+    JSONStoreSuite(),
     MockVideoHostSuite(),
 ]
 

@@ -7,6 +7,7 @@ public enum IntegrationCatalog {
         .sqlite,
         .memory,
         .mockHost,
+        .jsonFileStore,
     ]
 
     /// The integration configuration calls `name`, ignoring case and surrounding spaces.

@@ -31,16 +31,25 @@ public actor ModelStore {
     public nonisolated let now: @Sendable () -> Date
     /// Notified after every change; what the services' observations refresh on.
     public nonisolated let changes = ChangeSignal()
-    // Every change to what the services list notifies `changes`, however it is made.
+    /// Counts the changes made so far: it moves with every change (never back), so a file-backed
+    /// store can tell whether a save holds a given change (`change(_:)`, `snapshotWithRevision()`).
+    public private(set) var revision = 0
+    // Every change to what the services list moves `revision` and notifies `changes`, however it
+    // is made.
     var users: [User.ID: User] = [:] {
-        didSet { changes.notify() }
+        didSet { changed() }
     }
     var userIDsByHandle: [Handle: User.ID] = [:]
     var posts: [Post.ID: Post] = [:] {
-        didSet { changes.notify() }
+        didSet { changed() }
     }
     var libraryVideos: [Video.ID: Video] = [:] {
-        didSet { changes.notify() }
+        didSet { changed() }
+    }
+
+    private func changed() {
+        revision += 1
+        changes.notify()
     }
 
     /// An empty store stamping with `now`.
@@ -60,6 +69,30 @@ public actor ModelStore {
             posts: posts.values.sorted { $0.id < $1.id },
             library: libraryVideos.values.sorted { $0.id < $1.id }
         )
+    }
+
+    /// Runs `body` (one or more of the store's operations) as one step and returns its result with
+    /// the revision after it: a save of that revision or a later one holds the change.
+    public func change<Value: Sendable>(
+        _ body: @Sendable (isolated ModelStore) throws(ServiceError) -> Value
+    ) throws(ServiceError) -> (value: Value, revision: Int) {
+        let value = try body(self)
+        return (value, revision)
+    }
+
+    /// Everything the store holds and the revision it holds it at, read in one step.
+    public func snapshotWithRevision() -> (snapshot: Snapshot, revision: Int) {
+        (snapshot(), revision)
+    }
+
+    /// Puts back `snapshot` (one this store produced) and returns the revision after it: every
+    /// change at or below that revision is undone or replaced. For a file-backed store whose save
+    /// failed, so nothing stays visible that the file does not hold.
+    public func rollBack(to snapshot: Snapshot) -> Int {
+        // A snapshot this store produced follows every rule `restore` checks.
+        try? restore(snapshot)
+        changed()
+        return revision
     }
 
     /// Replaces everything with `snapshot`.

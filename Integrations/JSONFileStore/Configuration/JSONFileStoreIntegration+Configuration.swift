@@ -1,0 +1,24 @@
+import Foundation
+
+extension JSONFileStoreIntegration {
+    /// Where the store keeps its files and which clock stamps what it creates.
+    public struct Configuration: Sendable {
+        /// The store's own directory: it holds `store.json`, the lock file `store.json.lock` and,
+        /// while a save is written, a temporary file. Created (mode 0700) on start when missing.
+        public var directory: URL
+        /// The wall clock for `createdAt` of new posts and users; rounded to milliseconds on store.
+        public var now: @Sendable () -> Date
+
+        /// Creates a configuration keeping the store in `directory`, stamping with `now`.
+        public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) {
+            self.directory = directory
+            self.now = now
+        }
+
+        /// `store.json` in `directory`: the data.
+        public var file: URL { directory.appendingPathComponent("store.json") }
+
+        /// `store.json.lock` in `directory`: held (`flock`) by the one process that has the store open.
+        public var lockFile: URL { directory.appendingPathComponent("store.json.lock") }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import IntegrationSupport
+import Services
+
+/// Reads and writes the store file: one JSON document, pretty-printed with sorted keys.
+///
+/// Loading never changes the file. A file of an older format is migrated in memory
+/// (`FormatMigrations`) and written in the current format by the next save; a newer format, or
+/// anything that is not a store file, is refused with `.corruptData` naming the file and where.
+enum StoreFile {
+    /// The file's content as a document, or `nil` when there is no file yet.
+    ///
+    /// - Throws: `.corruptData` naming the file and the key path or position of the problem when it
+    ///   is empty, not JSON, not shaped like a store, of a newer format, or holds an entry that
+    ///   cannot be an app model; `.unavailable` when it cannot be read.
+    static func load(_ url: URL) throws(ServiceError) -> StoreDocument? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
+        } catch {
+            throw .unavailable(
+                reason: "Cannot read \(url.path) (\(error.localizedDescription)); check that it is a "
+                    + "readable file and its directory is accessible",
+                retryAfter: nil)
+        }
+        return try decode(data, file: url.path)
+    }
+
+    /// The document `data` holds (see `load(_:)`); `file` names it in errors.
+    static func decode(_ data: Data, file: String) throws(ServiceError) -> StoreDocument {
+        guard !data.isEmpty else {
+            throw .corruptData(location: file, reason: recovery("is empty (0 bytes)"))
+        }
+        let version = try formatVersion(of: data, file: file)
+        if version > StoreDocument.currentFormatVersion {
+            throw .corruptData(
+                location: file,
+                reason: "was written in format \(version) by a newer version of the app, which this one "
+                    + "(format \(StoreDocument.currentFormatVersion)) cannot read. The file was left unchanged: open it "
+                    + "with the newer version")
+        }
+        let current =
+            version == StoreDocument.currentFormatVersion
+            ? data : try FormatMigrations.migrate(data, from: version, file: file)
+        do {
+            return try decoder.decode(StoreDocument.self, from: current)
+        } catch {
+            throw .corruptData(location: file + describe(error), reason: recovery(reason(error)))
+        }
+    }
+
+    /// The bytes that store `document`: pretty-printed, keys sorted, ending in a newline.
+    static func encode(_ document: StoreDocument) -> Data {
+        // Encoding these plain value types cannot fail: no floating-point values, no custom
+        // encoders that throw.
+        var data = (try? encoder.encode(document)) ?? Data()
+        data.append(0x0A)
+        return data
+    }
+
+    // MARK: Format version
+
+    private struct VersionProbe: Decodable {
+        let formatVersion: Int
+
+        private enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version"
+        }
+    }
+
+    private static func formatVersion(of data: Data, file: String) throws(ServiceError) -> Int {
+        do {
+            return try JSONDecoder().decode(VersionProbe.self, from: data).formatVersion
+        } catch {
+            throw .corruptData(location: file + describe(error), reason: recovery(reason(error)))
+        }
+    }
+
+    // MARK: Coding
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        return decoder
+    }()
+
+    /// ` at posts[3].created_at` for a decoding error with a key path, `""` otherwise.
+    private static func describe(_ error: any Error) -> String {
+        guard let path = codingPath(of: error), !path.isEmpty else { return "" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return " at " + text
+    }
+
+    private static func codingPath(of error: any Error) -> [any CodingKey]? {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            context.codingPath
+        case .keyNotFound(let key, let context):
+            context.codingPath + [key]
+        default:
+            nil
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _):
+            return "the key \(key.stringValue.debugDescription) is missing"
+        case .typeMismatch(let type, let context):
+            return "expected \(typeName(type)): \(context.debugDescription)"
+        case .valueNotFound(let type, _):
+            return "expected \(typeName(type)), found null"
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return [context.debugDescription, underlying].compactMap { $0 }.joined(separator: " ")
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is Array<Any>.Type: "a list"
+        default: "\(type)".contains("Array") ? "a list" : "an object"
+        }
+    }
+
+    /// `problem`, followed by what the user can do: the file is left as it is.
+    static func recovery(_ problem: String) -> String {
+        problem.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            + ". The file was left unchanged: fix it by hand, restore it from a backup, or move it aside "
+            + "to start an empty store (see Docs/Integrations/JSONFileStore.md)"
+    }
+}

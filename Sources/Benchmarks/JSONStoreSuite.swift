@@ -1,0 +1,78 @@
+import Foundation
+
+/// The JSON file store against SQLite by store size; also writes the figures as
+/// `Docs/images/json-vs-sqlite.csv` and draws them as `Docs/images/json-vs-sqlite.svg`.
+struct JSONStoreSuite: BenchmarkSuite {
+    let name = "JSON file store"
+
+    func run() async throws -> [BenchmarkRow] {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("silo-bench-json-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (points, saves) = try await JSONStoreBenchmarks.run(in: directory)
+        try writeChart(points)
+
+        var rows: [BenchmarkRow] = []
+        for point in points {
+            let size = point.posts.formatted()
+            rows.append(
+                row(
+                    "JSON store publish p50 / p99 at \(size) posts (ms)",
+                    baseline: [point.sqlitePublishP50, point.sqlitePublishP99],
+                    subject: [point.jsonPublishP50, point.jsonPublishP99],
+                    notes: "baseline: SQLite on the same store size; 100 publishes one after another"))
+            rows.append(
+                row(
+                    "JSON store start-up + first page at \(size) posts (ms)",
+                    baseline: [point.sqliteStartup], subject: [point.jsonStartup],
+                    notes: "baseline: SQLite; median of 5"))
+        }
+        rows.append(
+            BenchmarkRow(
+                benchmark: "JSON store file saves for 1,000 concurrent publishes", baseline: "1,000 (one each)",
+                subject: "\(saves)", ratio: String(format: "%.3f", Double(saves) / 1_000),
+                notes: "target ≤ 20; every publish durable when it returns"))
+        return rows
+    }
+
+    private func row(_ name: String, baseline: [Double], subject: [Double], notes: String) -> BenchmarkRow {
+        func text(_ values: [Double]) -> String { values.map { formatted($0, digits: 2) }.joined(separator: " / ") }
+        let ratios = zip(subject, baseline).map { String(format: "%.1f", $0 / $1) }.joined(separator: " / ")
+        return BenchmarkRow(
+            benchmark: name, baseline: text(baseline), subject: text(subject), ratio: ratios + "x time", notes: notes)
+    }
+
+    private func writeChart(_ points: [JSONStoreBenchmarks.Point]) throws {
+        let images = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("Docs/images", isDirectory: true)
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        var csv = "posts,json_publish_p50_ms,json_publish_p99_ms,sqlite_publish_p50_ms,sqlite_publish_p99_ms,"
+        csv += "json_startup_ms,sqlite_startup_ms\n"
+        for point in points {
+            let values = [
+                point.jsonPublishP50, point.jsonPublishP99, point.sqlitePublishP50, point.sqlitePublishP99,
+                point.jsonStartup, point.sqliteStartup,
+            ]
+            csv += "\(point.posts)," + values.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
+        }
+        try Data(csv.utf8).write(to: images.appendingPathComponent("json-vs-sqlite.csv"))
+        let chart = LogLogChart(
+            title: "JSON file store against SQLite, by store size",
+            xLabel: "posts in the store", yLabel: "milliseconds",
+            series: [
+                .init(
+                    name: "JSON publish p50", color: "#d9480f",
+                    points: points.map { (Double($0.posts), $0.jsonPublishP50) }),
+                .init(
+                    name: "SQLite publish p50", color: "#1971c2",
+                    points: points.map { (Double($0.posts), $0.sqlitePublishP50) }),
+                .init(
+                    name: "JSON start-up", color: "#f08c00", points: points.map { (Double($0.posts), $0.jsonStartup) }),
+                .init(
+                    name: "SQLite start-up", color: "#15aabf",
+                    points: points.map { (Double($0.posts), $0.sqliteStartup) }),
+            ])
+        try Data(chart.svg().utf8).write(to: images.appendingPathComponent("json-vs-sqlite.svg"))
+    }
+}

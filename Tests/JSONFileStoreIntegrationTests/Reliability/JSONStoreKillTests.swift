@@ -1,0 +1,49 @@
+import Foundation
+import Models
+import Testing
+
+@Suite("JSON file store kill test", .serialized)
+struct JSONStoreKillTests {
+    @Test("SIGKILL at random moments never leaves a file that does not load or loses a returned publish")
+    func killAtRandomMoments() async throws {
+        // Given a store directory and a writer that publishes (eight at a time) until killed
+        let store = try StoreDirectory(prefix: "json-kill")
+        var printed: Set<String> = []
+        var killPoints: [Int] = []
+
+        for trial in 0..<24 {
+            // When the writer is SIGKILLed after a random number of returned publishes (0 = at once,
+            // possibly while it takes the lock or loads the file)
+            let killAfter = trial == 0 ? 0 : Int.random(in: 0...60)
+            killPoints.append(killAfter)
+            let writer = try StoreWriterProcess(directory: store.url, handle: "killed_writer", count: 0)
+            defer { writer.terminate() }
+            if killAfter > 0 { try await writer.waitForIDs(killAfter) }
+            try await writer.kill()
+            printed.formUnion(writer.printedIDs)
+
+            // Then the file parses and holds every id the writer printed
+            if FileManager.default.fileExists(atPath: store.file.path) {
+                let stored = try store.storedPostIDs()
+                let missing = printed.subtracting(stored)
+                #expect(
+                    missing.isEmpty, "trial \(trial): \(missing.count) printed ids missing; kill points \(killPoints)")
+            } else {
+                #expect(printed.isEmpty, "trial \(trial): no file, but ids were printed; kill points \(killPoints)")
+            }
+        }
+
+        // And the integration starts on it (the lock of the killed writer is gone), serves every
+        // printed post, and left no temporary file behind
+        let posts = try await store.withStarted { integration in
+            let user = try await integration.userService.user(handle: .init("killed_writer"))
+            return try await allPosts(of: user.id, in: integration.postService)
+        }
+        #expect(printed.isSubset(of: Set(posts.map(\.id.rawValue))))
+        #expect(!printed.isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.url.path).filter {
+            $0.contains(".tmp-")
+        }
+        #expect(leftovers.isEmpty, "temporary files left after a start: \(leftovers)")
+    }
+}

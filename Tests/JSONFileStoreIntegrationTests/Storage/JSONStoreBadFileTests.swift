@@ -1,0 +1,82 @@
+import Foundation
+import Services
+import Testing
+
+@Suite("JSON file store bad files")
+struct JSONStoreBadFileTests {
+    /// A file start must refuse, and words its error must contain besides the file's path.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        let name: String
+        let content: String
+        let mentions: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [BadFile] = [
+        BadFile(name: "empty", content: "", mentions: ["empty"]),
+        BadFile(
+            name: "truncated", content: #"{"format_version": 2, "users": [{"id": "a", "han"#,
+            mentions: ["not valid JSON"]),
+        BadFile(name: "not JSON", content: "users:\n  - alice\n", mentions: ["not valid JSON"]),
+        BadFile(name: "a list, not an object", content: "[1, 2, 3]\n", mentions: ["expected an object"]),
+        BadFile(
+            name: "no format version", content: #"{"users": [], "posts": [], "library": []}"#,
+            mentions: ["format_version", "missing"]),
+        BadFile(
+            name: "wrong shape", content: #"{"format_version": 2, "users": [], "posts": {}, "library": []}"#,
+            mentions: ["at posts", "a list"]),
+        BadFile(
+            name: "a bad date deep inside",
+            content: #"""
+                {"format_version": 2, "library": [], "users": [], "posts": [
+                  {"id": "p1", "author_id": "u1", "text": "hi", "created_at": "2024-03-01T12:00:00.000Z"},
+                  {"id": "p2", "author_id": "u1", "text": "hi", "created_at": "yesterday"}]}
+                """#,
+            mentions: ["at posts[1].created_at", "ISO 8601"]),
+        BadFile(
+            name: "an unknown video state",
+            content: #"""
+                {"format_version": 2, "posts": [], "users": [], "library": [{"id": "v1", "owner_id": "u1",
+                  "title": "t", "status": {"state": "melted"}, "created_at": "2024-03-01T12:00:00Z"}]}
+                """#,
+            mentions: ["at library[0].status.state", "melted"]),
+        BadFile(
+            name: "an invalid handle",
+            content: #"""
+                {"format_version": 2, "posts": [], "library": [], "users": [{"id": "u1", "handle": "no spaces!",
+                  "display_name": "A", "created_at": "2024-03-01T12:00:00Z"}]}
+                """#,
+            mentions: ["users[0]", "not a valid handle"]),
+        BadFile(
+            name: "a newer format", content: #"{"format_version": 3, "users": [], "posts": [], "library": []}"#,
+            mentions: ["format 3", "newer version"]),
+    ]
+
+    @Test("start refuses the file as corrupt data, naming it and where, and leaves it byte for byte", arguments: cases)
+    func refused(_ bad: BadFile) async throws {
+        // Given a store directory whose file is bad
+        let store = try StoreDirectory(prefix: "json-bad")
+        try store.write(bad.content)
+        let before = try Data(contentsOf: store.file)
+
+        // When the integration starts on it
+        let integration = store.integration()
+        let error = await #expect(throws: ServiceError.self) { try await integration.start() }
+
+        // Then it is corrupt data naming the file, the place and how to recover
+        guard case .corruptData(let location, let reason) = error else {
+            Issue.record("expected corrupt data, got \(String(describing: error))")
+            return
+        }
+        let message = "\(location): \(reason)"
+        #expect(location.hasPrefix(store.file.path), "\(message)")
+        for word in bad.mentions { #expect(message.contains(word), "missing \(word.debugDescription) in \(message)") }
+        #expect(reason.contains("left unchanged"), "\(message)")
+
+        // And the file is unchanged, and nothing but the lock file was added beside it
+        #expect(try Data(contentsOf: store.file) == before)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: store.url.path).sorted()
+        #expect(entries == ["store.json", "store.json.lock"])
+        await integration.stop()
+    }
+}
