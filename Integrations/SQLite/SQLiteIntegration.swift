@@ -67,10 +67,11 @@ public final class SQLiteIntegration: Integration {
     ///   each with the remedy that fits. The file is never changed then.
     public func start() async throws(ServiceError) {
         database.changes.reopen()
+        await integrity.record([])
         let foundUnfinishedLog: Bool
         do {
             foundUnfinishedLog = try await database.open(
-                busyTimeoutMilliseconds: Int32(clamping: configuration.busyTimeout.wholeMilliseconds),
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds,
                 migrator: Migrator(migrations: Migration.all)
             )
         } catch {
@@ -80,10 +81,11 @@ public final class SQLiteIntegration: Integration {
         }
         await lifecycle.started()
         if foundUnfinishedLog {
+            let busyTimeoutMilliseconds = busyTimeoutMilliseconds
             let database = database
             let integrity = integrity
             Task.detached(priority: .background) {
-                await integrity.record(database.checkIntegrity())
+                await integrity.record(database.checkIntegrity(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
             }
         }
     }
@@ -94,7 +96,7 @@ public final class SQLiteIntegration: Integration {
     ///
     /// - Throws: `.corruptData` naming the file and the first problems found.
     public func verifyIntegrity() async throws(ServiceError) {
-        let problems = database.checkIntegrity()
+        let problems = database.checkIntegrity(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         await integrity.record(problems)
         guard problems.isEmpty else {
             throw .corruptData(
@@ -103,6 +105,10 @@ public final class SQLiteIntegration: Integration {
                     + "export what can still be read"
             )
         }
+    }
+
+    private var busyTimeoutMilliseconds: Int32 {
+        Int32(clamping: configuration.busyTimeout.wholeMilliseconds)
     }
 
     /// Runs `PRAGMA optimize`, checkpoints the log into the file and closes. Safe to call again.

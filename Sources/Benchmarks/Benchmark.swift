@@ -27,6 +27,19 @@ extension Duration {
 
     /// The duration in milliseconds, as a floating-point number.
     var milliseconds: Double { nanoseconds / 1e6 }
+
+    /// The duration in seconds, as a floating-point number.
+    var inSeconds: Double { nanoseconds / 1e9 }
+}
+
+/// The value at `quantile` (0...1) of `sorted` (ascending, not empty): the nearest rank.
+func percentile(_ sorted: [Double], _ quantile: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))]
+}
+
+/// The median of `samples` (not empty).
+func median(_ samples: [Duration]) -> Duration {
+    samples.sorted()[samples.count / 2]
 }
 
 /// Keeps the optimiser from deleting work whose result is otherwise unused.

@@ -61,14 +61,14 @@ enum MockVideoHostBenchmarks {
                 name: "Mock host upload, \(size) (MB/s)",
                 baseline: format(megabytesPerSecond(byteCount, cpTime)) + " MB/s (cp)",
                 subject: format(uploadRate) + " MB/s",
-                ratio: seconds(uploadTime) / seconds(cpTime),
+                ratio: uploadTime.inSeconds / cpTime.inSeconds,
                 note: "cp skips the holes of a sparse file; the host writes and SHA-256-hashes every byte"
             ),
             MockVideoHostBenchmarkRow(
                 name: "Mock host upload vs cp --sparse=never, \(size) (MB/s)",
                 baseline: format(megabytesPerSecond(byteCount, denseCpTime)) + " MB/s (cp --sparse=never)",
                 subject: format(uploadRate) + " MB/s",
-                ratio: seconds(uploadTime) / seconds(denseCpTime),
+                ratio: uploadTime.inSeconds / denseCpTime.inSeconds,
                 note: "both write every byte; the difference is the host's SHA-256 and chunk handling"
             ),
         ]
@@ -120,13 +120,8 @@ enum MockVideoHostBenchmarks {
         return elapsed
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (whole, fraction) = duration.components
-        return Double(whole) + Double(fraction) / 1e18
-    }
-
     private static func megabytesPerSecond(_ bytes: Int64, _ duration: Duration) -> Double {
-        Double(bytes) / 1e6 / max(seconds(duration), 1e-9)
+        Double(bytes) / 1e6 / max(duration.inSeconds, 1e-9)
     }
 
     private static func mebibytes(_ bytes: Int64) -> Double {

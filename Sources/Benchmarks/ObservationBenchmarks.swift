@@ -129,14 +129,15 @@ enum ObservationBenchmarks {
         }
         await integration.stop()
 
-        let baseline = Double(count) / SQLiteBenchmarks.seconds(alone)
-        let subject = Double(count) / SQLiteBenchmarks.seconds(observed)
+        let baseline = Double(count) / alone.inSeconds
+        let subject = Double(count) / observed.inSeconds
         return BenchmarkRow(
             benchmark: "SQLite publish \(count) posts with \(observers) feed observers (posts/s)",
             baseline: formatted(baseline, digits: 0),
             subject: formatted(subject, digits: 0),
             ratio: String(format: "%.2f throughput", subject / baseline),
-            notes: "target ≥ 0.9×; baseline: the same publishes with no observer; best of \(rounds), alternating"
+            notes:
+                "target ≥ 0.9×; baseline: the same publishes with no observer; best of \(rounds * 2) each, alternating"
         )
     }
 
@@ -165,7 +166,7 @@ enum ObservationBenchmarks {
         let cpuBefore = processCPUSeconds()
         let start = ContinuousClock.now
         try await Task.sleep(for: window)
-        let wall = SQLiteBenchmarks.seconds(ContinuousClock.now - start)
+        let wall = (ContinuousClock.now - start).inSeconds
         return (processCPUSeconds() - cpuBefore) * 1_000 / wall
     }
 
@@ -178,10 +179,6 @@ enum ObservationBenchmarks {
         #endif
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    private static func percentile(_ sorted: [Double], _ quantile: Double) -> Double {
-        sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))]
     }
 
     /// The send time a writer put in a post's text (`"at <nanoseconds>"`).

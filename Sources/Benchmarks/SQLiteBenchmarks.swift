@@ -58,7 +58,8 @@ enum SQLiteBenchmarks {
         var subjectBest = Duration.seconds(1_000)
         for round in 0..<rounds * 2 {
             if round % 2 == 0 {
-                rawBest = min(rawBest, try measure { try raw.publish(count: count, authorID: rawAuthorID) })
+                rawBest = min(
+                    rawBest, try ContinuousClock().measure { try raw.publish(count: count, authorID: rawAuthorID) })
             }
             let start = ContinuousClock.now
             for index in 0..<count {
@@ -68,14 +69,15 @@ enum SQLiteBenchmarks {
             }
             subjectBest = min(subjectBest, ContinuousClock.now - start)
             if round % 2 == 1 {
-                rawBest = min(rawBest, try measure { try raw.publish(count: count, authorID: rawAuthorID) })
+                rawBest = min(
+                    rawBest, try ContinuousClock().measure { try raw.publish(count: count, authorID: rawAuthorID) })
             }
         }
         raw.close()
         await integration.stop()
 
-        let baseline = Double(count) / seconds(rawBest)
-        let subject = Double(count) / seconds(subjectBest)
+        let baseline = Double(count) / rawBest.inSeconds
+        let subject = Double(count) / subjectBest.inSeconds
         return SQLiteBenchmarkRow(
             name: "SQLite publish \(count) posts, one call each (posts/s)",
             baseline: baseline,
@@ -100,7 +102,9 @@ enum SQLiteBenchmarks {
         var rawBest = Duration.seconds(1_000)
         for _ in 0..<rounds {
             var seen = 0
-            let time = try measure { seen = try raw.walkFeed(authorID: authorID, pageSize: pageSize).count }
+            let time = try ContinuousClock().measure {
+                seen = try raw.walkFeed(authorID: authorID, pageSize: pageSize).count
+            }
             guard seen == count else { throw SQLiteBenchmarkError("raw walk saw \(seen) of \(count) posts") }
             rawBest = min(rawBest, time)
         }
@@ -124,8 +128,8 @@ enum SQLiteBenchmarks {
         await integration.stop()
 
         let pages = Double((count + pageSize - 1) / pageSize)
-        let baseline = pages / seconds(rawBest)
-        let subject = pages / seconds(subjectBest)
+        let baseline = pages / rawBest.inSeconds
+        let subject = pages / subjectBest.inSeconds
         let cursorCost = cursorRoundTripMicroseconds(authorID: authorID)
         return SQLiteBenchmarkRow(
             name: "SQLite page a \(count)-post feed, \(pageSize) per page (pages/s)",
@@ -146,7 +150,7 @@ enum SQLiteBenchmarks {
             let cursor = KeysetCursor(scope: scope, milliseconds: Int64(index), id: authorID).cursor
             _ = try? KeysetCursor(cursor, scope: scope)
         }
-        return seconds(ContinuousClock.now - start) * 1e6 / Double(rounds)
+        return (ContinuousClock.now - start).inSeconds * 1e6 / Double(rounds)
     }
 
     // MARK: Start-up
@@ -159,7 +163,7 @@ enum SQLiteBenchmarks {
         var smallest: Double?
         for posts in sizes {
             let (file, authorID) = try await populatedDatabase(posts: posts, in: directory)
-            let check = try measure {
+            let check = try ContinuousClock().measure {
                 let raw = try RawSQLiteDatabase(path: file.path)
                 try raw.execute("PRAGMA quick_check")
                 raw.close()
@@ -173,18 +177,18 @@ enum SQLiteBenchmarks {
                 times.append(ContinuousClock.now - start)
                 await integration.stop()
             }
-            let median = seconds(times.sorted()[times.count / 2]) * 1_000
-            smallest = smallest ?? median
+            let startup = median(times).milliseconds
+            smallest = smallest ?? startup
             let bytes =
                 (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
             rows.append(
                 SQLiteBenchmarkRow(
                     name: "SQLite start-up + first feed page, \(posts.formatted()) posts (ms)",
-                    baseline: seconds(check) * 1_000,
-                    subject: median,
-                    ratio: median / (smallest ?? median),
+                    baseline: check.milliseconds,
+                    subject: startup,
+                    ratio: startup / (smallest ?? startup),
                     ratioLabel: "x the \(sizes[0].formatted())-post start-up",
-                    note: "\(bytes / 1_048_576) MB file; baseline column: the full PRAGMA quick_check "
+                    note: "\(bytes / 1_048_576) MiB file; baseline column: the full PRAGMA quick_check "
                         + "start-up no longer runs; median of 5"
                 )
             )
@@ -194,7 +198,7 @@ enum SQLiteBenchmarks {
     }
 
     /// A checkpointed database holding `posts` posts by one author, written with the raw C API.
-    private static func populatedDatabase(posts: Int, in directory: URL) async throws -> (URL, String) {
+    static func populatedDatabase(posts: Int, in directory: URL) async throws -> (URL, String) {
         let file = try await freshDatabase(named: "startup-\(posts).sqlite", in: directory)
         let raw = try RawSQLiteDatabase(path: file.path)
         let authorID = try raw.insertAuthor()
@@ -220,15 +224,6 @@ enum SQLiteBenchmarks {
         return url
     }
 
-    private static func measure(_ body: () throws -> Void) rethrows -> Duration {
-        let start = ContinuousClock.now
-        try body()
-        return ContinuousClock.now - start
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// A benchmark that could not run as intended.

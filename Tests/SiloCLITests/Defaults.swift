@@ -16,6 +16,11 @@ enum Defaults {
         [service, .users].allSatisfy { choice($0)?.keepsData ?? false }
     }
 
+    /// Whether another `silo` process can use `service`'s data while one runs (and its users').
+    static func isShared(_ service: ServiceKind) -> Bool {
+        [service, .users].allSatisfy { choice($0)?.isSharedBetweenProcesses ?? false }
+    }
+
     /// Whether posts are in the SQLite file, where the `sqlite3` tool can reach them.
     static var postsInSQLite: Bool { choice(.posts) == .sqlite }
 

@@ -10,7 +10,7 @@ import Testing
 struct SiloFollowTests {
     @Test(
         "a post published and deleted by another process appears, then shows as deleted; Ctrl-C exits 0",
-        .enabled(if: Defaults.keeps(.posts), "needs posts that another process can see"))
+        .enabled(if: Defaults.keeps(.posts) && Defaults.isShared(.posts), "needs posts that another process can see"))
     func followsAnotherProcess() async throws {
         let silo = try SiloRunner()
         let existing = try await silo.run("post", "before following")

@@ -36,31 +36,25 @@ actor StoreSession {
         let lock = try Self.lock(configuration)
         DurableFile.removeAbandonedTemporaryFiles(in: directory)
         let document = try StoreFile.load(configuration.file)
-        let snapshot: ModelStore.Snapshot?
-        do {
-            snapshot = try document.map { document throws(ServiceError) in
-                try ModelStore.Snapshot(document, file: configuration.file.path)
+        do throws(ServiceError) {
+            if let document {
+                try await store.restore(ModelStore.Snapshot(document, file: configuration.file.path))
+            } else {
+                await store.removeAll()
             }
         } catch {
+            // Entries name their place in the file; rules broken across entries (a handle twice) do not.
             guard case .corruptData(let location, let reason) = error else { throw error }
-            throw .corruptData(location: location, reason: StoreFile.recovery(reason))
-        }
-        if let snapshot {
-            do {
-                try await store.restore(snapshot)
-            } catch {
-                guard case .corruptData(_, let reason) = error else { throw error }
-                throw .corruptData(location: configuration.file.path, reason: StoreFile.recovery(reason))
-            }
-        } else {
-            await store.removeAll()
+            let place = location.hasPrefix(configuration.file.path) ? location : configuration.file.path
+            throw .corruptData(location: place, reason: StoreFile.recovery(reason))
         }
         let file = configuration.file
         let (saved, revision) = await store.snapshotWithRevision()
         self.lock = lock
         commit = GroupCommit(store: store, saved: saved, revision: revision) { snapshot throws(ServiceError) in
+            let data = try StoreFile.encode(StoreDocument(snapshot), file: file.path)
             do throws(SystemError) {
-                try DurableFile.write(StoreFile.encode(StoreDocument(snapshot)), to: file)
+                try DurableFile.write(data, to: file)
             } catch {
                 throw ServiceError(saving: error, file: file.path)
             }

@@ -48,16 +48,18 @@ extension MediaHostClient {
         _ request: MediaUploadRequest,
         byteSize: Int64
     ) async throws(MediaHostError) -> (String, FileLock) {
-        var attempts = 0
-        while true {
+        for _ in 0..<5 {
             let mediaID = try await beginUpload(request, byteSize: byteSize)
+            let partial: FileLock?
             do {
-                return (mediaID, try storage.createPartial(for: mediaID))
+                partial = try storage.createPartial(for: mediaID)
             } catch {
                 await abandonUpload(mediaID)
-                attempts += 1
-                if attempts == 5 { throw error }
+                throw error
             }
+            if let partial { return (mediaID, partial) }
+            await abandonUpload(mediaID)
         }
+        throw .storageUnavailable(path: storage.directory.path, reason: "five fresh media ids were all taken")
     }
 }

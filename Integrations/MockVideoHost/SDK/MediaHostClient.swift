@@ -75,9 +75,13 @@ public actor MediaHostClient {
     /// when it is not processing. The SDK's answer to "tell me when it is ready" (a real vendor
     /// would send a webhook): read `media(id:)` after it returns.
     ///
-    /// - Throws: `.mediaNotFound` for an unknown id, `.cancelled` when the task is cancelled.
+    /// It is a notification, not a request: no simulated latency or request failure, so replaying
+    /// a seed gives the same uploads whoever waits.
+    ///
+    /// - Throws: `.mediaNotFound` for an unknown id, `.clientClosed`, `.cancelled` when the task is
+    ///   cancelled.
     public func waitForProcessing(id: String) async throws(MediaHostError) {
-        try await serveRequest()
+        guard isOpen else { throw .clientClosed }
         guard let end = try currentRecord(id).processingEndsAt else { return }
         // The elapsed time first, then the wall clock: a clock moved between the two readings can
         // only make the wait end early (and the caller reads again), never late.
@@ -109,9 +113,10 @@ public actor MediaHostClient {
     ///
     /// - Throws: `.storageUnavailable` when the directory cannot be listed.
     public func usage() throws(MediaHostError) -> MediaHostUsage {
-        MediaHostUsage(
-            storedFileCount: try storage.entryNames().count,
-            mediaCount: try storage.recordedMediaIDs().count + uploads.count
+        let names = try storage.entryNames()
+        return MediaHostUsage(
+            storedFileCount: names.count,
+            mediaCount: MediaStorage.recordedMediaIDs(in: names).count + uploads.count
         )
     }
 

@@ -68,13 +68,13 @@ struct MediaStorage: Sendable {
     /// Removes the files of uploads and record writes that a killed process left; see `prepare()`.
     func removeAbandonedFiles() {
         let names = (try? entryNames()) ?? []
-        let records = Set(names.filter { $0.hasSuffix("." + Self.recordExtension) }.map { $0.dropLast(5) })
+        let records = Set(Self.recordedMediaIDs(in: names))
         for name in names {
             guard let dot = name.lastIndex(of: "."), Self.isMediaID(name[..<dot]) else { continue }
             let id = name[..<dot]
             let kind = name[name.index(after: dot)...]
             let abandoned =
-                kind == Self.partialExtension || (kind == Self.mediaExtension && !records.contains(id))
+                kind == Self.partialExtension || (kind == Self.mediaExtension && !records.contains(String(id)))
             if abandoned { FileLock.removeIfUnlocked(directory.appendingPathComponent(name).path) }
         }
         DurableFile.removeAbandonedTemporaryFiles(in: directory)
@@ -91,7 +91,12 @@ struct MediaStorage: Sendable {
 
     /// The ids of every media item with a record.
     func recordedMediaIDs() throws(MediaHostError) -> [String] {
-        try entryNames().compactMap { name in
+        Self.recordedMediaIDs(in: try entryNames())
+    }
+
+    /// The ids of the media items whose records are among `names` (a listing of the directory).
+    static func recordedMediaIDs(in names: [String]) -> [String] {
+        names.compactMap { name in
             guard name.hasSuffix("." + Self.recordExtension) else { return nil }
             let id = name.dropLast(Self.recordExtension.count + 1)
             return Self.isMediaID(id) ? String(id) : nil
@@ -105,12 +110,15 @@ struct MediaStorage: Sendable {
         }
     }
 
-    /// Creates the partial file of a new upload, locked until the lock is released.
+    /// Creates the partial file of a new upload, locked until the lock is released; `nil` when a
+    /// file of that name exists already (another process drew the same id).
     ///
-    /// - Throws: `.storageUnavailable` when it cannot be created.
-    func createPartial(for mediaID: String) throws(MediaHostError) -> FileLock {
+    /// - Throws: `.storageUnavailable` when it cannot be created for any other reason.
+    func createPartial(for mediaID: String) throws(MediaHostError) -> FileLock? {
         do {
             return try FileLock.createExclusive(at: partialURL(for: mediaID).path)
+        } catch  where error.code == EEXIST {
+            return nil
         } catch {
             throw .storageUnavailable(path: partialURL(for: mediaID).path, reason: error.description)
         }

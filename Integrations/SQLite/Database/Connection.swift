@@ -114,13 +114,13 @@ final class Connection {
         return statement
     }
 
-    /// Finalizes every cached statement; they are prepared again on next use.
     /// Rows inserted, updated or deleted through this connection since it opened: a change here
     /// means this connection wrote.
     var totalChanges: Int64 {
         sqlite3_total_changes64(handle)
     }
 
+    /// Finalizes every cached statement; they are prepared again on next use.
     func clearStatementCache() {
         statements.removeAll()
     }

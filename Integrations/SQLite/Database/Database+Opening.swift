@@ -28,7 +28,8 @@ extension Database {
     ///
     /// Nothing here reads the whole file: the cost of opening does not grow with the database
     /// (Docs/Decisions.md, "Start-up does not check every page"). On any failure the connection is
-    /// closed and the file is left as it was.
+    /// closed; a refused existing file is left byte for byte as it was. A file this call created
+    /// (step 1) stays, empty or partly initialised, and is taken up by the next open.
     static func openChecked(
         path: String,
         inMemory: Bool,

@@ -51,6 +51,9 @@ actor Database {
             migrator: migrator
         )
         connection = opened.connection
+        damage = nil
+        // A new connection counts its changes from zero.
+        changesSeen = opened.connection.totalChanges
         return opened.foundUnfinishedLog
     }
 
@@ -136,11 +139,13 @@ actor Database {
 
     /// Reads every page of the file through a connection of its own (`PRAGMA quick_check`) and
     /// returns the problems found, none when the file is sound. Never blocks the actor: run it
-    /// off the start path, as `SQLiteIntegration` does.
-    nonisolated func checkIntegrity() -> [String] {
+    /// off the start path, as `SQLiteIntegration` does. An in-memory database has no file to
+    /// check (a second connection would see an empty database of its own), so it reports none.
+    nonisolated func checkIntegrity(busyTimeoutMilliseconds: Int32) -> [String] {
+        guard path != ":memory:" else { return [] }
         do {
             let connection = try Connection(path: path, mode: .readOnly)
-            try connection.setBusyTimeout(milliseconds: 5_000)
+            try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             let report = try connection.query("PRAGMA quick_check") { row in row.text(at: 0) }
             return report == ["ok"] ? [] : Array(report.prefix(5))
         } catch {

@@ -14,8 +14,8 @@ struct DatabaseFileState: Sendable {
     enum Kind: Sendable, Equatable {
         /// Nothing: the database will be created.
         case missing
-        /// A regular file of `size` bytes (0 for a file SQLite may initialise).
-        case file(size: Int64)
+        /// A regular file (an empty one SQLite may initialise).
+        case file
         /// Something that is not a regular file (a directory, a socket, ...), named in words.
         case notAFile(String)
     }
@@ -52,12 +52,11 @@ struct DatabaseFileState: Sendable {
         throw .cannotCreate(systemErrno: code)
     }
 
-    /// Removes the `-wal` and `-shm` files that `before` did not have, when the log is still empty:
-    /// what a look at a refused file left beside it.
+    /// Removes the `-wal` and `-shm` files that this state (inspected after the look) has and
+    /// `before` did not, when the log is still empty: what a look at a refused file left beside it.
     func removeSideFilesAdded(at path: String, comparedWith before: DatabaseFileState) {
-        let after = DatabaseFileState.inspect(path)
-        if before.logSize == nil, after.logSize == 0 { unlink(path + "-wal") }
-        if !before.hasSharedMemoryFile, after.hasSharedMemoryFile, before.logSize == nil { unlink(path + "-shm") }
+        if before.logSize == nil, logSize == 0 { unlink(path + "-wal") }
+        if !before.hasSharedMemoryFile, hasSharedMemoryFile, before.logSize == nil { unlink(path + "-shm") }
     }
 
     /// The `errno` that says why the directory holding `path` cannot be written (`EROFS`, `EACCES`),
@@ -72,7 +71,7 @@ struct DatabaseFileState: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(size: Int64(info.st_size))
+        case S_IFREG: return .file
         case S_IFDIR: return .notAFile("a directory")
         default: return .notAFile("not a regular file")
         }

@@ -5,7 +5,8 @@ import CSQLite
 /// The schema version lives in `PRAGMA user_version`, which is transactional: each migration and
 /// its version bump commit together, so a crash leaves the database at the previous version or
 /// the next, never in between. A database whose version is newer than the last migration was
-/// written by a newer app; it is refused before anything is written.
+/// written by a newer app; `Database.check` refuses it before anything is written, and `migrate`
+/// leaves such a database alone.
 struct Migrator {
     /// The migrations in order, versions 1, 2, 3, ...
     let migrations: [Migration]
@@ -25,8 +26,8 @@ struct Migrator {
     /// lock, so starting never waits for another process's write. Two processes may migrate at
     /// once: the version is re-read inside each transaction, after `BEGIN IMMEDIATE` has taken
     /// the write lock, so a migration is never applied twice.
-    /// - Throws: `OpenFailure.newerSchema` when the database is ahead of `migrations`, or the
-    ///   SQLite failure of a migration (which is then rolled back).
+    /// - Throws: the SQLite failure of a migration (which is then rolled back). A database at or
+    ///   ahead of the latest version is left alone (`Database.check` refuses a newer one first).
     func migrate(_ connection: Connection) throws(OpenFailure) {
         let current: Int
         do {

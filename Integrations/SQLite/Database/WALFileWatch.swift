@@ -6,7 +6,8 @@
     ///
     /// Quiet: the thread in `run` sleeps in `poll` on an inotify watch, waking once per `backstop`.
     /// The first write wakes it at once (a look), and the watch is removed, because inotify costs
-    /// the writer on every `write(2)` (15–25% of publish throughput, measured). Busy: every
+    /// the writer on every `write(2)` (0.65–0.78× publish throughput with it left armed, measured
+    /// during development with `scripts/bench observation`). Busy: every
     /// `interval` it compares the file's size and modification time with the last and looks; after
     /// `followUps` intervals without a change (a write is seen a moment before its commit is
     /// published in the WAL index, so one look is not enough) the watch is added back, and a write

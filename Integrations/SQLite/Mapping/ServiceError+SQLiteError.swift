@@ -1,4 +1,5 @@
 import CSQLite
+import IntegrationSupport
 import Services
 
 #if canImport(Glibc)
@@ -35,7 +36,8 @@ extension ServiceError {
                     "SQLite cannot read it (\(description)); it was left unchanged: move it aside or restore a backup"
             )
         }
-        if error.systemErrno == ENOSPC || error.primaryCode == SQLITE_FULL {
+        let system = SystemError("open", path: location, code: error.systemErrno)
+        if system.isDiskFull || error.primaryCode == SQLITE_FULL {
             return unavailable("the disk holding \(location) is full (\(description)): free some space, then try again")
         }
         switch error.primaryCode {
@@ -48,7 +50,7 @@ extension ServiceError {
                 "\(location) cannot be written because the file, its directory or the file system is read-only "
                     + "(\(description)): make it writable, or use another data directory")
         case SQLITE_CANTOPEN:
-            return unavailable(cannotOpenReason(error, location))
+            return unavailable(cannotOpenReason(error, system: system, location))
         case SQLITE_IOERR:
             return unavailable(
                 "an I/O error occurred on \(location) (\(description)): check the disk and the file system")
@@ -57,17 +59,15 @@ extension ServiceError {
         }
     }
 
-    private static func cannotOpenReason(_ error: SQLiteError, _ location: String) -> String {
-        let description = error.description
-        return switch error.systemErrno {
-        case EACCES, EPERM:
+    private static func cannotOpenReason(_ error: SQLiteError, system: SystemError, _ location: String) -> String {
+        if system.isPermissionDenied {
             "permission denied opening \(location): give this user read and write access to it and its directory"
-        case ENOENT:
+        } else if system.code == ENOENT {
             "the directory of \(location) does not exist: create it, or use another data directory"
-        case EROFS:
+        } else if system.isReadOnlyFileSystem {
             "\(location) is on a read-only file system: use another data directory"
-        default:
-            "cannot open \(location) (\(description)): check that it names a file in a directory this user can write"
+        } else {
+            "cannot open \(location) (\(error.description)): check that it names a file in a directory this user can write"
         }
     }
 

@@ -17,6 +17,9 @@ public struct IntegrationDescription: Sendable, Hashable, CustomStringConvertibl
     /// Whether what it stores is still there in the next run of the app (a file, a server); the
     /// in-memory integration keeps nothing.
     public let keepsData: Bool
+    /// Whether several processes may use its data at once (two `silo` commands, one following the
+    /// feed while the other posts); a store one process locks for itself does not allow it.
+    public let isSharedBetweenProcesses: Bool
     /// Whether the app may run without it (a remote backend while offline): it then comes up
     /// degraded instead of stopping start-up.
     public let isOptional: Bool
@@ -31,6 +34,7 @@ public struct IntegrationDescription: Sendable, Hashable, CustomStringConvertibl
     ///   - services: the services the made integration provides in its `services` set.
     ///   - settings: the settings `make` reads through its context.
     ///   - keepsData: whether what it stores survives the process.
+    ///   - isSharedBetweenProcesses: whether several processes may use its data at once.
     ///   - isOptional: whether the app may run while it is down.
     ///   - startTimeout: how long `start()` may take.
     ///   - make: makes the integration from the context; opens nothing (its `start()` does).
@@ -39,6 +43,7 @@ public struct IntegrationDescription: Sendable, Hashable, CustomStringConvertibl
         services: Set<ServiceKind>,
         settings: [IntegrationSetting] = [],
         keepsData: Bool = true,
+        isSharedBetweenProcesses: Bool = true,
         isOptional: Bool = false,
         startTimeout: Duration = .seconds(10),
         make: @escaping @Sendable (IntegrationContext) -> any Integration
@@ -47,6 +52,7 @@ public struct IntegrationDescription: Sendable, Hashable, CustomStringConvertibl
         self.services = services
         self.settings = settings
         self.keepsData = keepsData
+        self.isSharedBetweenProcesses = isSharedBetweenProcesses
         self.isOptional = isOptional
         self.startTimeout = startTimeout
         self.make = make

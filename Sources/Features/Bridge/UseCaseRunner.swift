@@ -50,8 +50,8 @@ public struct UseCaseRunner: Sendable {
         let handle = UseCaseHandle<Output>()
         let queue = queue
         let onReport = onReport
+        let started = ContinuousClock.now
         let task = Task { @MainActor in
-            let started = ContinuousClock.now
             let result: Result<Output, ServiceError>
             do {
                 result = .success(try await queue.run(command))

@@ -84,6 +84,11 @@ public final class FeedPresenter: Presenter {
     /// Whether the feed is being followed live (between `.willAppear` and `.didDisappear`).
     public var isFollowing: Bool { listing.isFollowing }
 
+    /// Returns when following has ended: on `.didDisappear`, or when the observation failed or ended.
+    public func waitUntilFollowingEnds() async {
+        await listing.waitUntilFollowingEnds()
+    }
+
     /// Reloads the first page, replacing the posts shown; a page load in flight is cancelled.
     public func refresh() {
         listing.replace(after: nil)

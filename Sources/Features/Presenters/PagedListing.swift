@@ -6,8 +6,8 @@ import Services
 ///
 /// A refresh or a jump cancels the page load in flight, so a stale page is never appended to a
 /// fresh one; `loadMore()` does nothing on the last page or while a page is loading. A live update
-/// replaces the first page; when more pages are shown, the items older than the update's last one
-/// stay below it.
+/// replaces the first page (and cancels a first-page load in flight, whose page would be older);
+/// when more pages are shown, the items older than the update's last one stay below it.
 @MainActor
 final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     /// What the owning presenter shows in response.
@@ -39,6 +39,8 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     private let readPage: ReadPage
     private let listedBefore: ListedBefore
     private var pageLoad: UseCaseHandle<Response>?
+    /// Whether `pageLoad` reloads the first page, which a live update makes stale.
+    private var pageLoadIsFirstPage = false
     private var hasLoadedMore = false
     private var following: Task<Void, Never>?
 
@@ -81,6 +83,11 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
         }
     }
 
+    /// Returns when following has ended: stopped, failed, or the observation ended.
+    func waitUntilFollowingEnds() async {
+        await following?.value
+    }
+
     /// Stops following live updates (the view disappeared); nothing more is shown from them.
     func stopFollowing() {
         following?.cancel()
@@ -103,6 +110,12 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     }
 
     private func showLive(_ response: Response) {
+        // A first-page load still in flight would put back an older page than this one.
+        if let pageLoad, pageLoadIsFirstPage {
+            pageLoad.cancel()
+            self.pageLoad = nil
+            onEvent(.loading(false))
+        }
         let page = readPage(response)
         let shown = (items, nextCursor)
         if hasLoadedMore, let last = page.items.last {
@@ -126,6 +139,7 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
         onEvent(.loading(true))
         let handle = work.track(loadPage(cursor))
         pageLoad = handle
+        pageLoadIsFirstPage = replacing && cursor == nil
         handle
             .then { [weak self] response in
                 guard let self else { return }

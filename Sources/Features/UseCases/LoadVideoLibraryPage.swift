@@ -82,9 +82,8 @@ public struct LoadVideoLibraryPage: Command {
         var current = video
         do {
             let hosted = try await hosting.hostedVideo(id: video.id).video
-            guard hosted.status != video.status else { return video }
-            current.status = hosted.status
-            current.duration = hosted.duration ?? video.duration
+            guard let updated = video.adoptingHostStatus(of: hosted) else { return video }
+            current = updated
         } catch .notFound {
             current.status = .failed(reason: "the video host no longer has this video")
         } catch .cancelled {

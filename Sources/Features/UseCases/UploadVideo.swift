@@ -83,7 +83,7 @@ public struct UploadVideo: Command {
     public struct Timing: Sendable {
         /// The clock the wait is measured on; inject a manual clock in tests.
         public var clock: any Clock<Duration>
-        /// How long to wait for processing of an empty file, from the first poll, before giving up
+        /// How long to wait for processing of an empty file, from when the wait starts, before giving up
         /// with `.timedOut`.
         public var processingTimeout: Duration
         /// How much longer to wait for every MiB of the file: processing time grows with size.

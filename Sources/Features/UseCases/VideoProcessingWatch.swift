@@ -55,10 +55,8 @@ struct VideoProcessingWatch: Sendable {
         var updates = hosting.processingUpdates(id: video.id).makeAsyncIterator()
         do throws(ServiceError) {
             while let hosted = try await updates.next() {
-                if hosted.video.status != current.status {
-                    current.status = hosted.video.status
-                    current.duration = hosted.video.duration ?? current.duration
-                    current = try await library.save(current)
+                if let updated = current.adoptingHostStatus(of: hosted.video) {
+                    current = try await library.save(updated)
                 }
                 if current.status.isFinal { return .final(current) }
             }

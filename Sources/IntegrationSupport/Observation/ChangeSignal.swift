@@ -93,7 +93,8 @@ public final class ChangeSignal: @unchecked Sendable {
             await watch(self)
         }
         let stale: Task<Void, Never>? = lock.withLock {
-            if subscribers.isEmpty || isClosed { return task }
+            // Another subscriber may have started a watcher meanwhile: keep exactly one.
+            if watcher != nil || subscribers.isEmpty || isClosed { return task }
             watcher = task
             return nil
         }

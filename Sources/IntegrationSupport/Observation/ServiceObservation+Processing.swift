@@ -6,7 +6,9 @@ extension ServiceObservation where Value == HostedVideo {
     /// is final, waits for `waitForChange` (the moment the host says processing may have ended)
     /// and reads it again, delivering each change of status.
     ///
-    /// A failed read fails the observation; a `waitForChange` that throws (cancellation) ends it.
+    /// A failed read fails the observation. A `waitForChange` that throws ends it when the consumer
+    /// has gone (cancellation); any other failure of the wait leads to a read, which reports a
+    /// real failure itself.
     public static func processing(
         read: @escaping @Sendable () async throws(ServiceError) -> HostedVideo,
         waitForChange: @escaping @Sendable (HostedVideo) async throws -> Void
@@ -24,7 +26,7 @@ extension ServiceObservation where Value == HostedVideo {
                     do {
                         try await waitForChange(hosted)
                     } catch {
-                        return
+                        if Task.isCancelled { return }
                     }
                 }
             } catch {

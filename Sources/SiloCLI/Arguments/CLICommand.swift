@@ -100,9 +100,6 @@ enum CLICommand: Equatable {
             pageSize = value
         }
         let follow = invocation.flags.contains("--follow")
-        if follow, invocation.command != "feed" {
-            throw UsageError("--follow is for silo feed", command: invocation.command)
-        }
         if follow, invocation.values["--after"] != nil || invocation.flags.contains("--all") {
             throw UsageError(
                 "--follow shows the newest posts; leave out --after and --all", command: invocation.command)

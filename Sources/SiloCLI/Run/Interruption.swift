@@ -29,9 +29,6 @@ final class Interruption {
         }
     }
 
-    /// The exit status for the signal that arrived: 128 + its number.
-    var exitStatus: Int32? { signal.map { 128 + $0 } }
-
     private func received(_ number: Int32) {
         guard signal == nil else { exit(128 + number) }
         signal = number

@@ -149,9 +149,7 @@ final class SiloSession {
         terminal.printDiagnostic("Following your feed; Ctrl-C to stop.")
         await drive(presenter) {
             // Follows until Ctrl-C (the presenter's view disappears) or the observation fails.
-            while presenter.isFollowing, !isInterrupted {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            await presenter.waitUntilFollowingEnds()
         }
     }
 

@@ -41,7 +41,8 @@ final class Terminal {
         write("silo: " + message.plain + "\n", to: STDERR_FILENO)
     }
 
-    /// Writes a diagnostic line (for `--verbose`) to standard error.
+    /// Writes a status or diagnostic line (`--verbose` output, "Following your feed") to standard
+    /// error, so standard output stays the command's result.
     func printDiagnostic(_ message: TerminalText) {
         closeProgressLine()
         write(message.plain + "\n", to: STDERR_FILENO)

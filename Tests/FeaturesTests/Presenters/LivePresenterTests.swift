@@ -61,6 +61,8 @@ struct LivePresenterTests {
         // Then
         #expect(!presenter.isFollowing)
         await eventually("the observation was not released") { world.integration.observerCount == 0 }
+        await presenter.waitUntilFollowingEnds()
+        await presenter.waitUntilIdle()
         #expect(view.calls == callsAtDisappear)
     }
 

@@ -7,7 +7,7 @@ import TestSupport
 ///
 /// Reopen is stop, then start a new integration on the same directory: what comes back was read
 /// from the file. There is no second instance: a second integration on the same directory is
-/// refused by the lock while the first is open (`JSONFileStoreLockTests`), so the checks that need
+/// refused by the lock while the first is open (`JSONStoreLockTests`), so the checks that need
 /// one are reported as cancelled.
 enum JSONFileStoreContractFixtures {
     static let integration = "JSON file store"

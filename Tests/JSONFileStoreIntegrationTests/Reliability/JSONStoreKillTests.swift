@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import TestSupport
 import Testing
 
 @Suite("JSON file store kill test", .serialized)
@@ -16,11 +17,11 @@ struct JSONStoreKillTests {
             // possibly while it takes the lock or loads the file)
             let killAfter = trial == 0 ? 0 : Int.random(in: 0...60)
             killPoints.append(killAfter)
-            let writer = try StoreWriterProcess(directory: store.url, handle: "killed_writer", count: 0)
+            let writer = try store.startWriter(handle: "killed_writer")
             defer { writer.terminate() }
-            if killAfter > 0 { try await writer.waitForIDs(killAfter) }
+            if killAfter > 0 { try await writer.waitForLines(killAfter) }
             try await writer.kill()
-            printed.formUnion(writer.printedIDs)
+            printed.formUnion(writer.outputLines)
 
             // Then the file parses and holds every id the writer printed
             if FileManager.default.fileExists(atPath: store.file.path) {

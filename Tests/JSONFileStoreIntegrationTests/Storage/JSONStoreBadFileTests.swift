@@ -1,5 +1,6 @@
 import Foundation
 import Services
+import TestSupport
 import Testing
 
 @Suite("JSON file store bad files")
@@ -61,13 +62,10 @@ struct JSONStoreBadFileTests {
 
         // When the integration starts on it
         let integration = store.integration()
-        let error = await #expect(throws: ServiceError.self) { try await integration.start() }
+        let error = await expectServiceError(.corruptData) { () throws(ServiceError) in try await integration.start() }
 
         // Then it is corrupt data naming the file, the place and how to recover
-        guard case .corruptData(let location, let reason) = error else {
-            Issue.record("expected corrupt data, got \(String(describing: error))")
-            return
-        }
+        guard case .corruptData(let location, let reason) = error else { return }
         let message = "\(location): \(reason)"
         #expect(location.hasPrefix(store.file.path), "\(message)")
         for word in bad.mentions { #expect(message.contains(word), "missing \(word.debugDescription) in \(message)") }

@@ -112,8 +112,8 @@ struct JSONStoreFileTests {
 
         // When the disk is filled and a publish is tried
         let filler = try disk.fill()
-        let error = await #expect(throws: ServiceError.self) {
-            _ = try await integration.postService.publish(PostDraft(authorID: author.id, text: "too much"))
+        let error = await expectServiceError(.unavailable) { () throws(ServiceError) in
+            try await integration.postService.publish(PostDraft(authorID: author.id, text: "too much"))
         }
 
         // Then it says the disk is full, the file is as before, and the change is not visible

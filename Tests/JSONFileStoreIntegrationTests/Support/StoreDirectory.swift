@@ -27,16 +27,14 @@ struct StoreDirectory: Sendable {
     func withStarted<Result: Sendable>(_ body: (JSONFileStoreIntegration) async throws -> Result) async throws
         -> Result
     {
-        let integration = integration()
-        try await integration.start()
-        do {
-            let result = try await body(integration)
-            await integration.stop()
-            return result
-        } catch {
-            await integration.stop()
-            throw error
-        }
+        try await TestSupport.withStarted(integration(), body)
+    }
+
+    /// Starts a `JSONStoreWriterFixture` process on the store as user `handle`, publishing until
+    /// killed: each line it prints is the id of a post whose publish had returned (was durable).
+    func startWriter(handle: String) throws -> RunningChild {
+        try RunningChild(
+            try ChildProcess.executable(named: "JSONStoreWriterFixture"), arguments: [url.path, handle, "0"])
     }
 
     /// Writes `text` as the store file, creating the directory.
@@ -51,16 +49,4 @@ struct StoreDirectory: Sendable {
         let posts = object?["posts"] as? [[String: Any]] ?? []
         return Set(posts.compactMap { $0["id"] as? String })
     }
-}
-
-/// Every post of `authorID`, walking the feed to its end.
-func allPosts(of authorID: User.ID, in service: some PostService) async throws -> [Post] {
-    var posts: [Post] = []
-    var request: PageRequest? = .first(100)
-    while let current = request {
-        let page = try await service.feed(authorID: authorID, page: current)
-        posts += page.items
-        request = current.next(after: page)
-    }
-    return posts
 }

@@ -23,16 +23,7 @@ struct DatabaseFile: Sendable {
     func withStarted<Result: Sendable>(
         _ body: (SQLiteIntegration) async throws -> Result
     ) async throws -> Result {
-        let integration = integration()
-        try await integration.start()
-        do {
-            let result = try await body(integration)
-            await integration.stop()
-            return result
-        } catch {
-            await integration.stop()
-            throw error
-        }
+        try await TestSupport.withStarted(integration(), body)
     }
 
     /// Creates a database with one author and `count` posts, stopped (checkpointed and closed).

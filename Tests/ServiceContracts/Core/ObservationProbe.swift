@@ -47,7 +47,7 @@ public final class ObservationProbe<Value: Sendable>: Sendable {
         public let waitingFor: String
         /// What the observation had delivered by then.
         public let delivered: Int
-        /// `"no fresh value within 5 s (2 delivered)"`.
+        /// `"no fresh value within the deadline (2 delivered)"`.
         public var description: String { "\(waitingFor) within the deadline (\(delivered) delivered)" }
     }
 
