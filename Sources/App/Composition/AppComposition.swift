@@ -13,6 +13,8 @@ public struct AppComposition: Sendable {
     public let integrations: IntegrationsManager
     /// The integrations in use, each once, in the order services are declared.
     public let integrationsInUse: [IntegrationDescription]
+    /// Where the integrations in use read their settings.
+    private let context: IntegrationContext
 
     /// Makes the integrations `configuration` needs (only those: nothing is opened yet) and picks
     /// each service from them.
@@ -22,13 +24,14 @@ public struct AppComposition: Sendable {
         let choices = try ServiceProvider.choices(overrides: configuration.overrides)
         var inUse: [IntegrationDescription] = []
         for service in ServiceKind.allCases {
-            if let choice = choices[service], !inUse.contains(where: { $0.name == choice.name }) {
+            if let choice = choices[service], !inUse.contains(choice) {
                 inUse.append(choice)
             }
         }
         let context = IntegrationContext(
             dataDirectory: configuration.dataDirectory, environment: configuration.environment)
         let made = inUse.map { ($0, $0.makeIntegration(context)) }
+        self.context = context
         self.configuration = configuration
         integrationsInUse = inUse
         services = try ServiceProvider(
@@ -46,9 +49,7 @@ public struct AppComposition: Sendable {
 
     /// `KEY=value` for every setting of the integrations in use, secrets redacted: for `--verbose`.
     public var settingsReport: [String] {
-        let context = IntegrationContext(
-            dataDirectory: configuration.dataDirectory, environment: configuration.environment)
-        return integrationsInUse.flatMap { context.describe($0.settings) }
+        integrationsInUse.flatMap { context.describe($0.settings) }
     }
 
     /// Creates the data directory and starts the integrations that serve `services` (every one when

@@ -19,7 +19,7 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
             let names = IntegrationCatalog.all.map(\.name).joined(separator: ", ")
             return "\(variable)=\(name) names no integration; use one of: \(names)"
         case .unsupportedIntegration(let name, let service):
-            let providers = IntegrationCatalog.all.filter { $0.services.contains(service) }.map(\.name)
+            let providers = IntegrationCatalog.providers(of: service)
             return "\(name) does not provide \(service); unset \(AppConfiguration.variable(for: service)) or use one "
                 + "of: \(providers.joined(separator: ", "))"
         case .servedApart(let service, let leader, let serviceChoice, let leaderChoice):

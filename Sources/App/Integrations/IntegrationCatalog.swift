@@ -1,4 +1,7 @@
-/// Every integration the app can use: the list `ServiceProvider` resolves names against.
+import Services
+
+/// Every integration the app can use: the list configuration names (`SILO_POSTS=json`) are
+/// resolved against, and what help and error messages offer.
 ///
 /// Each entry is declared in its own file beside this one. `scripts/new-integration` appends here.
 public enum IntegrationCatalog {
@@ -9,6 +12,11 @@ public enum IntegrationCatalog {
         .mockHost,
         .jsonFileStore,
     ]
+
+    /// The names of the integrations that provide `service`, in catalog order.
+    public static func providers(of service: ServiceKind) -> [String] {
+        all.filter { $0.services.contains(service) }.map(\.name)
+    }
 
     /// The integration configuration calls `name`, ignoring case and surrounding spaces.
     public static func integration(named name: String) -> IntegrationDescription? {

@@ -73,7 +73,9 @@ public actor IntegrationsManager {
         try await start(only: nil)
     }
 
-    /// Starts the integrations registered under `ids` (all of them when `nil`); see `start()`.
+    /// Starts the integrations registered under `ids` (all of them when `nil`); see `start()`. The
+    /// first call decides which integrations start: later calls, whatever their `ids`, share its
+    /// outcome until `stop()`.
     public func start(only ids: Set<String>?) async throws(IntegrationStartError) {
         let task: Task<Result<Void, IntegrationStartError>, Never>
         if let startTask {
@@ -89,11 +91,27 @@ public actor IntegrationsManager {
     /// Starts every integration that is not running, keeps each that came up whatever the others
     /// did, and returns the health of every one: for a report, not for running the app.
     public func startEach() async -> [HealthEntry] {
-        let pending = registrations.indices.filter { !started.contains($0) }
-        let outcomes = await startConcurrently(pending)
-        started += pending.filter { outcomes[$0] == .some(nil) }
-        for (index, failure) in outcomes { if let failure { startFailures[index] = failure } }
+        if let startTask { _ = await startTask.value }
+        await startAndRecord(registrations.indices.filter { !started.contains($0) })
         return await healthReport()
+    }
+
+    /// Starts `indices` concurrently, records each one's outcome (a success clears an earlier
+    /// failure), and stops the ones that did not come up: a start that failed or timed out may
+    /// have half-opened resources, and `stop()` is safe on an integration that never started.
+    private func startAndRecord(_ indices: [Int]) async {
+        let outcomes = await startConcurrently(indices)
+        for index in indices {
+            if let failure = outcomes[index] ?? nil {
+                startFailures[index] = failure
+            } else {
+                startFailures[index] = nil
+                started.append(index)
+            }
+        }
+        for index in indices.reversed() where startFailures[index] != nil {
+            await registrations[index].integration.stop()
+        }
     }
 
     private func startConcurrently(_ indices: [Int]) async -> [Int: ServiceError?] {
@@ -114,14 +132,9 @@ public actor IntegrationsManager {
     }
 
     private func startAll(_ indices: [Int]) async -> Result<Void, IntegrationStartError> {
-        let outcomes = await startConcurrently(indices)
-        started = indices.filter { outcomes[$0] == .some(nil) }
-        startFailures = outcomes.compactMapValues { $0 }
-        // A start that failed or timed out may have half-opened resources; `stop()` is safe on an
-        // integration that never started, so stop every one that did not come up.
-        for index in indices.reversed() where startFailures[index] != nil {
-            await registrations[index].integration.stop()
-        }
+        started.removeAll()
+        startFailures.removeAll()
+        await startAndRecord(indices)
         let requiredFailure = indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
         if let index = requiredFailure, let cause = startFailures[index] {
             for index in started.reversed() {

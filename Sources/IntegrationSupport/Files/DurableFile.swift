@@ -18,7 +18,9 @@ import Foundation
 /// 3. `rename` it over the target (atomic on one file system), then `fsync` the directory so the
 ///    rename itself survives power loss.
 ///
-/// On any failure the temporary file is removed and the target is untouched.
+/// On a failure before the rename the temporary file is removed and the target is untouched. A
+/// failed directory `fsync` is reported after the rename: the new content is in place then, but
+/// the rename may not survive power loss.
 public enum DurableFile {
     /// Marks the temporary files of this type: `.<name>.tmp-<16 hex digits>`.
     static let temporaryMarker = ".tmp-"

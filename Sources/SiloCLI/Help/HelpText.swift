@@ -9,7 +9,7 @@ enum HelpText {
         let commands = CommandCatalog.commands.map { ($0.name, $0.abstract) }
         let prefix = AppConfiguration.environmentPrefix
         let overrides = ServiceKind.allCases.map { service in
-            let providers = IntegrationCatalog.all.filter { $0.services.contains(service) }.map(\.name)
+            let providers = IntegrationCatalog.providers(of: service)
             let current =
                 ServiceProvider.defaultChoices[service]?.name ?? service.servedWith.map { "as \($0)" } ?? "none"
             return (
