@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .executable(name: "silo", targets: ["SiloCLI"]),
+        .executable(name: "silo-backend", targets: ["SiloBackend"]),
         .library(name: "Models", targets: ["Models"]),
         .library(name: "Services", targets: ["Services"]),
         .library(name: "Commands", targets: ["Commands"]),
@@ -123,6 +124,25 @@ let package = Package(
             ]
         ),
 
+        // MARK: HTTP backend (REST requests as commands, over URLSession)
+        .target(
+            name: "HTTPBackendIntegration",
+            dependencies: ["Models", "Services", "Commands", "IntegrationSupport"],
+            path: "Integrations/HTTPBackend"
+        ),
+        .testTarget(
+            name: "HTTPBackendIntegrationTests",
+            dependencies: [
+                "HTTPBackendIntegration", "SiloBackend", "Models", "Services", "ServiceContracts", "TestSupport",
+            ]
+        ),
+        // The development server the HTTP integration talks to: a composition root over the store
+        // integrations, like App. `swift test` builds it next to the tests, which run it as a process.
+        .executableTarget(
+            name: "SiloBackend",
+            dependencies: ["Models", "Services", "IntegrationSupport", "InMemoryIntegration", "SQLiteIntegration"]
+        ),
+
         // MARK: - App (the composition root) and the sample app
 
         .target(
@@ -130,6 +150,7 @@ let package = Package(
             dependencies: [
                 "Models", "Services", "IntegrationSupport",
                 "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
+                "HTTPBackendIntegration",
             ]
         ),
         .testTarget(

@@ -43,7 +43,8 @@ enum Silo {
             if invocation.wantsHelp { return try showHelp(invocation, terminal: terminal) }
             command = try CLICommand(invocation)
             configuration = try loadConfiguration(environment: environment, invocation: invocation)
-            composition = try AppComposition(configuration: configuration)
+            composition = try AppComposition(
+                configuration: configuration, diagnostics: configuration.isVerbose ? Self.logRequest : nil)
         } catch let error as UsageError {
             let topic = error.command.map { " \($0)" } ?? ""
             terminal.printError("\(error.description) (see 'silo help\(topic)')")
@@ -77,6 +78,12 @@ enum Silo {
         await composition.stop()
         guard let signal = interruption.signal else { return status }
         return command.endsWithInterrupt && status == .success ? .success : .interrupted(signal: signal)
+    }
+
+    /// Prints one line an integration logged (a request with its status and duration) for
+    /// `--verbose`, escaped like everything the app prints.
+    static let logRequest: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("request: \(TerminalText.escaped(line))\n".utf8))
     }
 
     /// The configuration from the environment, with the command line's `--data-dir` and `--verbose` on top.

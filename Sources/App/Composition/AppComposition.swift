@@ -20,7 +20,9 @@ public struct AppComposition: Sendable {
     /// each service from them.
     ///
     /// - Throws: `ConfigurationError` for overrides that name an integration that cannot serve.
-    public init(configuration: AppConfiguration) throws(ConfigurationError) {
+    public init(
+        configuration: AppConfiguration, diagnostics: (@Sendable (String) -> Void)? = nil
+    ) throws(ConfigurationError) {
         let choices = try ServiceProvider.choices(overrides: configuration.overrides)
         var inUse: [IntegrationDescription] = []
         for service in ServiceKind.allCases {
@@ -29,7 +31,8 @@ public struct AppComposition: Sendable {
             }
         }
         let context = IntegrationContext(
-            dataDirectory: configuration.dataDirectory, environment: configuration.environment)
+            dataDirectory: configuration.dataDirectory, environment: configuration.environment,
+            diagnostics: diagnostics)
         let made = inUse.map { ($0, $0.makeIntegration(context)) }
         self.context = context
         self.configuration = configuration

@@ -7,11 +7,21 @@ public struct IntegrationContext: Sendable, CustomReflectable {
     /// Where integrations keep their files; each uses a file or folder of its own inside it.
     public let dataDirectory: URL
     private let environment: [String: String]
+    private let diagnostics: (@Sendable (String) -> Void)?
 
-    /// Creates a context over `environment`.
-    public init(dataDirectory: URL, environment: [String: String]) {
+    /// Creates a context over `environment`; `diagnostics` receives what integrations log (each
+    /// request with its duration), or nothing when `nil`.
+    public init(
+        dataDirectory: URL, environment: [String: String], diagnostics: (@Sendable (String) -> Void)? = nil
+    ) {
         self.dataDirectory = dataDirectory
         self.environment = environment
+        self.diagnostics = diagnostics
+    }
+
+    /// Hands `line` to the app's diagnostics (`--verbose`); it holds no secret by the caller's promise.
+    public func log(_ line: String) {
+        diagnostics?(line)
     }
 
     /// The setting's value: the environment's when set and not empty, else its default ("" without one).

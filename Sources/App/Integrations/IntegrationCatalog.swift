@@ -11,6 +11,7 @@ public enum IntegrationCatalog {
         .memory,
         .mockHost,
         .jsonFileStore,
+        .httpBackend,
     ]
 
     /// The names of the integrations that provide `service`, in catalog order.

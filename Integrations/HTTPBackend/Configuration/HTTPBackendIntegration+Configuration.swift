@@ -1,0 +1,74 @@
+import Foundation
+import Services
+
+extension HTTPBackendIntegration {
+    /// Where the backend is and how the client talks to it; made by the app from its settings.
+    public struct Configuration: Sendable {
+        /// The backend's base URL, e.g. `http://127.0.0.1:8080`. HTTPS is required except for a
+        /// loopback host.
+        public var baseURL: URL
+        /// Where sessions are kept between runs (mode 0600), or `nil` to keep them in memory only.
+        public var credentialsFile: URL?
+        /// How long one attempt may take, enforced by the client (not URLSession's whole seconds).
+        public var attemptTimeout: Duration
+        /// How many requests may be in flight at once: 1–6 (URLSession's per-host connection limit).
+        public var maxConcurrentRequests: Int
+        /// When idempotent requests are tried again.
+        public var retry: RetryPolicy
+        /// The largest response body accepted; a larger one fails as corrupt data.
+        public var maxResponseBytes: Int
+        /// How often observations ask the change feed (conditionally: an idle poll is a 304).
+        public var changePollInterval: Duration
+        /// Extra middleware, run inside auth, retry and logging, just before the transport.
+        public var middleware: [any HTTPMiddleware]
+        /// Receives one record per attempt (the sample app prints them with `--verbose`).
+        public var log: @Sendable (HTTPLogRecord) -> Void
+
+        /// A configuration for the backend at `baseURL`.
+        public init(
+            baseURL: URL,
+            credentialsFile: URL? = nil,
+            attemptTimeout: Duration = .seconds(10),
+            maxConcurrentRequests: Int = 6,
+            retry: RetryPolicy = RetryPolicy(),
+            maxResponseBytes: Int = 8 * 1024 * 1024,
+            changePollInterval: Duration = .seconds(1),
+            middleware: [any HTTPMiddleware] = [],
+            log: @escaping @Sendable (HTTPLogRecord) -> Void = { _ in }
+        ) {
+            self.baseURL = baseURL
+            self.credentialsFile = credentialsFile
+            self.attemptTimeout = attemptTimeout
+            self.maxConcurrentRequests = maxConcurrentRequests
+            self.retry = retry
+            self.maxResponseBytes = maxResponseBytes
+            self.changePollInterval = changePollInterval
+            self.middleware = middleware
+            self.log = log
+        }
+
+        /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is loopback.
+        ///
+        /// - Throws: `.invalidInput` (field `"baseURL"`) saying what to change.
+        public func validate() throws(ServiceError) {
+            let scheme = baseURL.scheme?.lowercased() ?? ""
+            guard scheme == "http" || scheme == "https", let host = baseURL.host, !host.isEmpty else {
+                throw .invalidInput(
+                    field: "baseURL",
+                    reason: "\(baseURL.absoluteString) is not an http(s) URL with a host, e.g. http://127.0.0.1:8080")
+            }
+            guard scheme == "https" || Self.isLoopback(host) else {
+                throw .invalidInput(
+                    field: "baseURL",
+                    reason:
+                        "plain http is allowed only for a loopback host (127.0.0.1, ::1, localhost); use https://\(host)"
+                )
+            }
+        }
+
+        private static func isLoopback(_ host: String) -> Bool {
+            let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        }
+    }
+}

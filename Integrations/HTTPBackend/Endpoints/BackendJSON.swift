@@ -1,0 +1,103 @@
+import Foundation
+import IntegrationSupport
+
+/// JSON as the API speaks it, with decoding errors that name the key path and what was expected:
+/// `items[3].created_at: expected ISO 8601 date`.
+enum BackendJSON {
+    /// Decodes the body of `response` as `type`.
+    ///
+    /// - Throws: `.decoding` naming the key path and the expectation, also for a body that is
+    ///   empty, not JSON, or not labelled `application/json`.
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPFailure) -> T {
+        let contentType = response.header("content-type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") || contentType.hasSuffix("+json") else {
+            let shown = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
+            throw .decoding(path: "(body)", expectation: "expected application/json, got \(shown)")
+        }
+        guard !response.body.isEmpty else {
+            throw .decoding(path: "(body)", expectation: "expected JSON, got an empty body")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        do {
+            return try decoder.decode(type, from: response.body)
+        } catch let error as DecodingError {
+            throw failure(error)
+        } catch {
+            throw .decoding(path: "(body)", expectation: "expected JSON")
+        }
+    }
+
+    /// Encodes a JSON body.
+    static func encode(_ value: some Encodable) throws(HTTPFailure) -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw .transport(reason: "the request body could not be encoded: \(error)", isTransient: false)
+        }
+    }
+
+    /// A flat `Encodable` as query items, sorted by name; absent optionals are left out.
+    static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
+        let data = try encode(value)
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw .transport(reason: "query parameters must be a flat object", isTransient: false)
+        }
+        return object.keys.sorted().compactMap { name in
+            switch object[name] {
+            case let text as String: URLQueryItem(name: name, value: text)
+            case let number as NSNumber: URLQueryItem(name: name, value: number.stringValue)
+            default: nil
+            }
+        }
+    }
+
+    private static func failure(_ error: DecodingError) -> HTTPFailure {
+        switch error {
+        case .keyNotFound(let key, let context):
+            .decoding(path: path(context.codingPath + [key]), expectation: "missing")
+        case .valueNotFound(let type, let context):
+            .decoding(path: path(context.codingPath), expectation: "expected \(describe(type)), got null")
+        case .typeMismatch(let type, let context):
+            .decoding(path: path(context.codingPath), expectation: "expected \(describe(type))")
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty
+                ? .decoding(path: "(body)", expectation: "expected JSON")
+                : .decoding(path: path(context.codingPath), expectation: shortened(context.debugDescription))
+        @unknown default:
+            .decoding(path: "(body)", expectation: "expected the API's JSON")
+        }
+    }
+
+    /// `items[3].created_at`.
+    static func path(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text.isEmpty ? "(body)" : text
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        case is [String: Any].Type: "an object"
+        default: "\(type)"
+        }
+    }
+
+    /// The expectation without the received value (it may be long, or echo a secret).
+    private static func shortened(_ description: String) -> String {
+        String(description.split(separator: ",").first ?? Substring(description))
+    }
+}

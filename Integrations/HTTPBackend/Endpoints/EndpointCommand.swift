@@ -1,0 +1,31 @@
+import Commands
+
+/// Runs an endpoint through the client's middleware chain: the command the client's
+/// `CommandQueue` executes, so the concurrency limit applies and equal `coalescingKey`s share
+/// one in-flight request.
+struct EndpointCommand<E: Endpoint>: Command {
+    let endpoint: E
+    let send: HTTPHandler
+    /// The client's generation when the call was made: only calls of one generation share.
+    var generation = 0
+
+    var coalescingKey: String? { endpoint.coalescingKey.map { "\($0) #\(generation)" } }
+
+    func execute() async throws -> E.Response {
+        try await run()
+    }
+
+    /// Sends the endpoint's request through `send` and reads the answer.
+    ///
+    /// - Throws: `.status` with the API's error body for a status the endpoint does not accept,
+    ///   or what the chain or the decoding threw.
+    func run() async throws(HTTPFailure) -> E.Response {
+        let response = try await send(try endpoint.makeRequest())
+        guard endpoint.accepts(status: response.status) else {
+            throw .status(
+                response.status, error: ErrorBodyDTO.decode(from: response),
+                retryAfter: RetryAfter.parse(response.header("retry-after")))
+        }
+        return try endpoint.decode(response)
+    }
+}

@@ -1,0 +1,29 @@
+/// `GET /v1/changes`: the backend's change revision, asked conditionally. With the last `ETag`
+/// in `If-None-Match`, an unchanged backend answers 304 with no body: an idle poll costs that.
+struct GetChanges: Endpoint {
+    /// What the poll found.
+    enum Response: Sendable {
+        /// Nothing changed since the `ETag` sent.
+        case unchanged
+        /// The revision changed; `etag` is what to send next time.
+        case changed(revision: Int, etag: String?)
+    }
+
+    /// The `ETag` of the last answer, if there was one.
+    let etag: String?
+
+    var method: HTTPMethod { .get }
+    var route: String { "/v1/changes" }
+    var path: String { "/v1/changes" }
+    var headers: [String: String] { etag.map { ["If-None-Match": $0] } ?? [:] }
+    /// Polls are not shared: each observer's watch asks with its own `ETag`.
+    var coalescingKey: String? { nil }
+
+    func accepts(status: Int) -> Bool { status == 200 || status == 304 }
+
+    func decode(_ response: HTTPResponse) throws(HTTPFailure) -> Response {
+        guard response.status == 200 else { return .unchanged }
+        let changes = try BackendJSON.decode(ChangesDTO.self, from: response)
+        return .changed(revision: changes.revision, etag: response.header("etag"))
+    }
+}

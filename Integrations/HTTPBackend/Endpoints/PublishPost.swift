@@ -1,0 +1,16 @@
+import Models
+
+/// `POST /v1/posts`: publishes a post as the signed-in author.
+struct PublishPost: Endpoint {
+    let authorID: User.ID
+    let text: String
+    let videoID: Video.ID?
+
+    var method: HTTPMethod { .post }
+    var route: String { "/v1/posts" }
+    var path: String { "/v1/posts" }
+    var parameters: (any Encodable & Sendable)? { NewPostParameters(body: text, videoID: videoID?.rawValue) }
+    var actingUser: User.ID? { authorID }
+
+    typealias Response = PostDTO
+}

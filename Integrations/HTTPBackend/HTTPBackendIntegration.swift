@@ -1,0 +1,108 @@
+import Foundation
+import IntegrationSupport
+import Services
+
+/// Posts, users and the video library on the app's own server, over its REST API
+/// (Docs/HTTPBackendAPI.md): each endpoint a command in Endpoints/, sent by one client that owns
+/// concurrency, coalescing, retries, deadlines, auth and logging (Transport/, Auth/).
+///
+/// Start probes the backend: when it cannot be reached the integration comes up degraded (not
+/// failed) and its calls fail with `.unavailable` until the backend is back. Safe to use from any task.
+public final class HTTPBackendIntegration: Integration {
+    /// `"HTTP backend"`.
+    public let name = "HTTP backend"
+    /// Where the backend is and how the client talks to it.
+    public let configuration: Configuration
+    /// Posts on the backend.
+    public let postsService: HTTPBackendPostService
+    /// Users on the backend.
+    public let usersService: HTTPBackendUserService
+    /// The video library on the backend.
+    public let libraryService: HTTPBackendVideoLibraryService
+
+    private let client: HTTPClient
+    private let changes = ChangeSignal()
+    private let state = StartState()
+
+    /// Creates the integration; nothing is sent until `start()`.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let client = HTTPClient(configuration: configuration)
+        self.client = client
+        let connection = BackendConnection(client: client, changes: changes)
+        postsService = HTTPBackendPostService(connection: connection)
+        usersService = HTTPBackendUserService(connection: connection)
+        libraryService = HTTPBackendVideoLibraryService(connection: connection)
+        ChangeFeedWatch.install(on: changes, client: client, interval: configuration.changePollInterval)
+    }
+
+    /// Posts, users and the library.
+    public var services: ServiceSet {
+        ServiceSet().adding(.posts, postsService).adding(.users, usersService).adding(.library, libraryService)
+    }
+
+    /// How many observations are running: 0 once every observer has gone.
+    public var observerCount: Int { changes.observerCount }
+
+    /// How many sign-ins and refreshes were sent: concurrent 401s share one.
+    public var sessionRenewalCount: Int {
+        get async { await client.sessions.renewalCount }
+    }
+
+    /// Checks the configuration, loads saved sessions and probes `GET /v1/health`.
+    ///
+    /// - Throws: `.invalidInput` (field `"baseURL"`) for a URL that is not http(s), or plain http
+    ///   to a host that is not loopback; `.corruptData` naming the credentials file when it is not
+    ///   one this integration wrote. An unreachable backend is not an error: health says degraded.
+    public func start() async throws(ServiceError) {
+        do {
+            try configuration.validate()
+            try await client.sessions.load()
+        } catch {
+            await state.set(.failed(reason: error.description))
+            throw error
+        }
+        changes.reopen()
+        await state.set(await probe())
+    }
+
+    /// Cancels every request in flight and ends every observation. Safe to call more than once.
+    public func stop() async {
+        changes.close()
+        await client.close()
+        await state.stopped()
+    }
+
+    /// Nothing to flush: every change is sent when it is made.
+    public func handle(_ event: LifecycleEvent) async {}
+
+    /// `.healthy` when the backend answers its health probe now, `.degraded` naming what failed
+    /// when it does not, `.failed` after a failed start, `.notStarted` or `.stopped`.
+    public func health() async -> IntegrationHealth {
+        guard await state.current.isServing else { return await state.current }
+        let health = await probe()
+        await state.set(health)
+        return health
+    }
+
+    private func probe() async -> IntegrationHealth {
+        do {
+            try await client.perform(GetHealth())
+            return .healthy
+        } catch {
+            let failure = ServiceError(error, operation: "GET /v1/health")
+            return .degraded(reason: "\(configuration.baseURL.absoluteString) is not answering (\(failure))")
+        }
+    }
+}
+
+/// The integration's lifecycle state.
+private actor StartState {
+    var current: IntegrationHealth = .notStarted
+
+    func set(_ health: IntegrationHealth) { current = health }
+
+    func stopped() {
+        if current.isServing { current = .stopped }
+    }
+}

@@ -1,0 +1,10 @@
+/// The app's names for the input fields the API names differently.
+enum FieldName {
+    private static let appNames = [
+        "body": "text", "display_name": "displayName", "page_size": "pageSize", "duration_ms": "duration",
+        "video_id": "videoID", "owner_id": "ownerID",
+    ]
+
+    /// The app's name for the API's field `wire` (the same when they do not differ).
+    static func app(_ wire: String) -> String { appNames[wire] ?? wire }
+}

@@ -1,0 +1,51 @@
+import Services
+
+extension ServiceError {
+    /// The one mapping of the integration's failures to the app's errors, made at the service
+    /// boundary. `operation` names the call in messages (`"GET /v1/posts/{post_id}"`), `subject`
+    /// names what a 404 was about (`"post p1"`).
+    init(_ failure: HTTPFailure, operation: String, subject: String? = nil) {
+        switch failure {
+        case .transport(let reason, let isTransient):
+            self = .unavailable(
+                reason: "\(operation): \(reason)" + (isTransient ? "; is silo-backend running? retry when it is" : ""),
+                retryAfter: nil)
+        case .timedOut(let after):
+            self = .timedOut(operation: "\(operation) (no answer within \(after))")
+        case .cancelled:
+            self = .cancelled
+        case .decoding(let path, let expectation):
+            self = .corruptData(location: "the response to \(operation)", reason: "\(path): \(expectation)")
+        case .tooLarge(let bytes, let limit):
+            self = .corruptData(
+                location: "the response to \(operation)", reason: "\(bytes) bytes is over the \(limit)-byte limit")
+        case .status(let code, let body, let retryAfter):
+            self = Self.status(code, body: body, retryAfter: retryAfter, operation: operation, subject: subject)
+        }
+    }
+
+    private static func status(
+        _ code: Int, body: ErrorBodyDTO?, retryAfter: Duration?, operation: String, subject: String?
+    ) -> ServiceError {
+        let message = body?.message ?? "HTTP \(code)"
+        switch code {
+        case 400, 422:
+            return .invalidInput(field: body?.field.map(FieldName.app) ?? "request", reason: message)
+        case 401:
+            return .unauthorized(reason: "the backend refused the session (\(message)); the next call signs in again")
+        case 403:
+            return .forbidden(reason: message)
+        case 404:
+            return .notFound(what: subject ?? message)
+        case 409:
+            return .conflict(reason: message)
+        case 429, 503:
+            return .unavailable(reason: "\(operation): the backend is busy (\(message))", retryAfter: retryAfter)
+        case 408, 504:
+            return .timedOut(operation: operation)
+        default:
+            return .unavailable(
+                reason: "\(operation): the backend failed with HTTP \(code) (\(message))", retryAfter: retryAfter)
+        }
+    }
+}

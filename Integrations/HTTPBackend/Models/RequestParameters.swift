@@ -1,0 +1,61 @@
+import Foundation
+
+/// `POST /v1/users`.
+struct NewUserParameters: Encodable, Sendable {
+    var handle: String
+    var displayName: String
+
+    enum CodingKeys: String, CodingKey {
+        case handle
+        case displayName = "display_name"
+    }
+}
+
+/// `PATCH /v1/users/{user_id}`.
+struct DisplayNameParameters: Encodable, Sendable {
+    var displayName: String
+
+    enum CodingKeys: String, CodingKey {
+        case displayName = "display_name"
+    }
+}
+
+/// `POST /v1/posts`: the author is whoever signs the request.
+struct NewPostParameters: Encodable, Sendable {
+    var body: String
+    var videoID: String?
+
+    enum CodingKeys: String, CodingKey {
+        case body
+        case videoID = "video_id"
+    }
+}
+
+/// `page_size` and `cursor`, for every listing.
+struct PageParameters: Encodable, Sendable {
+    var pageSize: Int
+    var cursor: String?
+
+    enum CodingKeys: String, CodingKey {
+        case pageSize = "page_size"
+        case cursor
+    }
+}
+
+/// `POST /v1/sessions`.
+struct SignInParameters: Encodable, Sendable {
+    var userID: String
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+    }
+}
+
+/// `POST /v1/sessions/refresh`.
+struct RefreshParameters: Encodable, Sendable {
+    var refreshToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case refreshToken = "refresh_token"
+    }
+}

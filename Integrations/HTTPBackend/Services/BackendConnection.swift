@@ -1,0 +1,26 @@
+import IntegrationSupport
+import Services
+
+/// What every service of the integration shares: the client, and the change signal its
+/// observations wait on.
+struct BackendConnection: Sendable {
+    let client: HTTPClient
+    let changes: ChangeSignal
+
+    /// Sends `endpoint`, mapping any failure to `ServiceError` (`subject` names what a 404 was about).
+    func call<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
+        do {
+            return try await client.perform(endpoint)
+        } catch {
+            throw ServiceError(error, operation: "\(endpoint.method.rawValue) \(endpoint.route)", subject: subject)
+        }
+    }
+
+    /// Sends a change and wakes this process's observers when it succeeds (others see it on
+    /// their next poll of the change feed).
+    func change<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
+        let response = try await call(endpoint, subject: subject)
+        changes.notify()
+        return response
+    }
+}

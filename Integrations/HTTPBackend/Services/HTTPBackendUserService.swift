@@ -1,0 +1,28 @@
+import Models
+import Services
+
+/// Users over the backend's API. Get it from `HTTPBackendIntegration.services`.
+public struct HTTPBackendUserService: UserService {
+    let connection: BackendConnection
+
+    /// `POST /v1/users`: the backend validates the draft and refuses a taken handle (409 → conflict).
+    public func create(_ draft: UserDraft) async throws(ServiceError) -> User {
+        try User(try await connection.change(CreateUser(handle: draft.handle, displayName: draft.displayName)))
+    }
+
+    /// `GET /v1/users/{user_id}`; 404 → not found.
+    public func user(id: User.ID) async throws(ServiceError) -> User {
+        try User(try await connection.call(GetUser(userID: id), subject: "user \(id)"))
+    }
+
+    /// `GET /v1/handles/{handle}`; handles compare case-insensitively on the backend.
+    public func user(handle: Handle) async throws(ServiceError) -> User {
+        try User(try await connection.call(GetUserByHandle(handle: handle.rawValue), subject: "user @\(handle)"))
+    }
+
+    /// `PATCH /v1/users/{user_id}`, signed with that user's session.
+    public func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User {
+        let endpoint = UpdateDisplayName(userID: id, displayName: displayName)
+        return try User(try await connection.change(endpoint, subject: "user \(id)"))
+    }
+}

@@ -1,0 +1,38 @@
+import IntegrationSupport
+import Models
+import Services
+
+/// The video library over the backend's API. Get it from `HTTPBackendIntegration.services`.
+///
+/// Listing, saving and removing act for the video's owner (signed with the owner's session).
+public struct HTTPBackendVideoLibraryService: VideoLibraryService {
+    let connection: BackendConnection
+
+    /// `GET /v1/users/{user_id}/videos`, signed with the owner's session.
+    public func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
+        try Page(try await connection.call(GetLibrary(ownerID: ownerID, page: page)), Video.init)
+    }
+
+    /// `GET /v1/videos/{video_id}`; 404 → not found.
+    public func video(id: Video.ID) async throws(ServiceError) -> Video {
+        try Video(try await connection.call(GetVideo(videoID: id), subject: "video \(id)"))
+    }
+
+    /// `PUT /v1/videos/{video_id}`, signed with the owner's session; the backend validates title and duration.
+    public func save(_ video: Video) async throws(ServiceError) -> Video {
+        try Video(try await connection.change(SaveVideo(video: VideoDTO(video)), subject: "video \(video.id)"))
+    }
+
+    /// Looks the video up to learn its owner, then removes it signed as the owner.
+    public func remove(id: Video.ID) async throws(ServiceError) {
+        let owner = try await video(id: id).ownerID
+        try await connection.change(RemoveVideo(videoID: id, ownerID: owner), subject: "video \(id)")
+    }
+
+    /// The first page now, then after every change (see `HTTPBackendPostService.observeFeed`).
+    public func observeVideos(ownerID: User.ID, pageSize: Int) -> ServiceObservation<Page<Video>> {
+        .refreshing(on: connection.changes) { () async throws(ServiceError) in
+            try await videos(ownerID: ownerID, page: .first(pageSize))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Commands
+import Foundation
+import Services
+
+/// Sends endpoints to the backend: the one place that owns concurrency, coalescing, retries,
+/// deadlines, auth and logging for every request of the integration.
+///
+/// Each call becomes an `EndpointCommand` on a `CommandQueue` (at most
+/// `maxConcurrentRequests` in flight, identical `GET`s shared), then runs the middleware chain:
+/// auth, retry, logging, the configuration's own middleware, and the URLSession transport.
+actor HTTPClient {
+    /// Sessions per user, renewed once for all callers.
+    nonisolated let sessions: SessionKeeper
+    private let transport: URLSessionTransport
+    private let queue: CommandQueue
+    private let send: HTTPHandler
+    private var isClosed = false
+    /// Moves on after every write and every change the change feed reports: a `GET` only joins
+    /// an in-flight `GET` of the same generation, so a read that starts after a write (or after
+    /// a change was seen) never gets an answer read before it.
+    private var generation = 0
+
+    init(configuration: HTTPBackendIntegration.Configuration) {
+        let connections = min(max(configuration.maxConcurrentRequests, 1), 6)
+        let transport = URLSessionTransport(
+            baseURL: configuration.baseURL, attemptTimeout: configuration.attemptTimeout,
+            maxResponseBytes: configuration.maxResponseBytes, maxConnections: connections)
+        let logging: [any HTTPMiddleware] = [LoggingMiddleware(log: configuration.log)] + configuration.middleware
+        let attempts = ([RetryMiddleware(policy: configuration.retry)] + logging).chained(to: transport.send)
+        let sessions = SessionKeeper(file: CredentialFile(url: configuration.credentialsFile), send: attempts)
+        self.transport = transport
+        self.sessions = sessions
+        queue = CommandQueue(maxConcurrentCommands: connections)
+        send = [AuthMiddleware(keeper: sessions)].chained(to: attempts)
+    }
+
+    /// Sends `endpoint` and returns its decoded answer.
+    ///
+    /// - Throws: `HTTPFailure`; `.cancelled` when the caller was cancelled (also while it waited
+    ///   for a slot) or the client was closed.
+    func perform<E: Endpoint>(_ endpoint: E) async throws(HTTPFailure) -> E.Response {
+        guard !isClosed else { throw .transport(reason: "the HTTP integration is stopped", isTransient: false) }
+        let command = EndpointCommand(endpoint: endpoint, send: send, generation: generation)
+        defer { if endpoint.method != .get { generation += 1 } }
+        do {
+            return try await queue.run(command)
+        } catch let failure as HTTPFailure {
+            throw failure
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// Stops later reads from joining reads already in flight: the change feed saw a change.
+    func changeSeen() {
+        generation += 1
+    }
+
+    /// Cancels every request in flight and refuses new ones.
+    func close() {
+        isClosed = true
+        transport.cancelAll()
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Every way a request can fail inside the integration. Mapped to `ServiceError` once, at the
+/// service boundary (Mapping/ServiceError+HTTPFailure.swift); nothing else leaves the integration.
+public enum HTTPFailure: Error, Sendable, Equatable {
+    /// The request did not get a response: `reason` says why; `isTransient` when trying again can help
+    /// (connection refused or reset, DNS hiccup, network down).
+    case transport(reason: String, isTransient: Bool)
+    /// The attempt did not finish within its deadline.
+    case timedOut(after: Duration)
+    /// The caller cancelled.
+    case cancelled
+    /// The server answered with an error status and (when it sent one) the API's error body.
+    case status(Int, error: ErrorBodyDTO?, retryAfter: Duration?)
+    /// The body is not what the endpoint expects: `path` is the key path (`items[3].created_at`),
+    /// `expectation` what was wanted (`expected ISO 8601 date`).
+    case decoding(path: String, expectation: String)
+    /// The body is larger than the configured limit.
+    case tooLarge(bytes: Int, limit: Int)
+
+    /// Whether an idempotent request should be tried again after this failure.
+    var isRetryable: Bool {
+        switch self {
+        case .transport(_, let isTransient): isTransient
+        case .timedOut: true
+        case .status(let code, _, _): [408, 429, 500, 502, 503, 504].contains(code)
+        case .cancelled, .decoding, .tooLarge: false
+        }
+    }
+}

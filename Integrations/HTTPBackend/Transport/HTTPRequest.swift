@@ -1,0 +1,28 @@
+import Foundation
+import Models
+
+/// A request as the middleware chain sees it: built from an endpoint, changed by middleware
+/// (the auth header, the attempt number), sent by the transport.
+public struct HTTPRequest: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The path below the base URL, already percent-encoded, e.g. `/v1/posts/p%201`.
+    public var path: String
+    /// The path as the endpoint declares it, for logs and metrics: `/v1/posts/{post_id}`.
+    public var route: String
+    /// Query items, encoded by the transport.
+    public var query: [URLQueryItem]
+    /// Header fields.
+    public var headers: [String: String]
+    /// The JSON body, if any (`Content-Type: application/json` is then set).
+    public var body: Data?
+    /// Whether it may be sent again after a failure.
+    public var isIdempotent: Bool
+    /// The user whose session signs it, or `nil` for a public endpoint.
+    public var actingUser: User.ID?
+    /// Which attempt this is, from 1; set by the retry middleware.
+    public var attempt = 1
+
+    /// `GET /v1/posts/{post_id}`: how the request is named in logs and errors.
+    public var name: String { "\(method.rawValue) \(route)" }
+}

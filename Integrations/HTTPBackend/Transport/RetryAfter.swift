@@ -1,0 +1,16 @@
+import Foundation
+
+/// Reads a `Retry-After` header: delay seconds (`120`) or an HTTP date.
+enum RetryAfter {
+    /// The wait the header asks for, or `nil` when it is absent or unreadable.
+    static func parse(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .milliseconds(max(0, Int64(date.timeIntervalSince(now) * 1_000)))
+    }
+}

@@ -1,0 +1,41 @@
+/// Tries idempotent requests again after a transient failure: 408, 429, 500, 502, 503, 504, a
+/// lost or refused connection, a timed-out attempt. It waits as the policy says, or as long as
+/// the server's `Retry-After` asks when that is longer. A cancelled call is never retried, and a
+/// non-idempotent request (POST, PATCH) is sent once.
+struct RetryMiddleware: HTTPMiddleware {
+    let policy: RetryPolicy
+
+    func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws(HTTPFailure) -> HTTPResponse {
+        var request = request
+        while true {
+            let failure: HTTPFailure
+            do {
+                let response = try await next(request)
+                guard let statusFailure = Self.retryableStatus(response) else { return response }
+                failure = statusFailure
+            } catch {
+                failure = error
+            }
+            guard request.isIdempotent, failure.isRetryable, request.attempt < policy.maxAttempts else { throw failure }
+            var wait = policy.backoff(after: request.attempt)
+            if case .status(_, _, let retryAfter?) = failure {
+                guard retryAfter <= policy.maxRetryAfter else { throw failure }
+                wait = max(wait, retryAfter)
+            }
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                throw .cancelled
+            }
+            request.attempt += 1
+        }
+    }
+
+    /// A retryable error status as a failure (so it is retried like a lost connection).
+    private static func retryableStatus(_ response: HTTPResponse) -> HTTPFailure? {
+        guard [408, 429, 500, 502, 503, 504].contains(response.status) else { return nil }
+        return .status(
+            response.status, error: ErrorBodyDTO.decode(from: response),
+            retryAfter: RetryAfter.parse(response.header("retry-after")))
+    }
+}

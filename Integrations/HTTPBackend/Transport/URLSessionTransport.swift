@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The end of the middleware chain: one long-lived, ephemeral `URLSession` (no disk cache, no
+/// cookies), a per-attempt deadline kept by the client itself, and cancellation that reaches the
+/// network task (see `DataTaskCall`).
+final class URLSessionTransport: Sendable {
+    private let session: URLSession
+    private let baseURL: String
+    private let attemptTimeout: Duration
+    private let maxResponseBytes: Int
+    private let calls = InFlightCalls()
+
+    /// A transport for `baseURL` allowing `maxConnections` connections to it (at most 6 on Linux).
+    init(baseURL: URL, attemptTimeout: Duration, maxResponseBytes: Int, maxConnections: Int) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpMaximumConnectionsPerHost = maxConnections
+        // URLSession's own timeout only backs up the client's deadline: on Linux it counts whole
+        // seconds, so it is set a second later than the deadline and never decides alone.
+        configuration.timeoutIntervalForRequest = TimeInterval(attemptTimeout.components.seconds + 2)
+        session = URLSession(configuration: configuration)
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.attemptTimeout = attemptTimeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    /// Sends one attempt of `request`.
+    func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
+        guard !Task.isCancelled else { throw .cancelled }
+        let urlRequest = try makeURLRequest(request)
+        let call = DataTaskCall()
+        calls.insert(call)
+        defer { calls.remove(call) }
+        let result = await withTaskCancellationHandler {
+            await call.run(urlRequest, on: session, deadline: attemptTimeout, maxBytes: maxResponseBytes)
+        } onCancel: {
+            call.cancel()
+        }
+        switch result {
+        case .success(let response): return response
+        case .failure(.timedOut): throw .timedOut(after: attemptTimeout)
+        case .failure(let failure): throw failure
+        }
+    }
+
+    deinit {
+        // Only here: creating a task on an invalidated session traps in FoundationNetworking, and
+        // once the transport is gone nobody can create one.
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Answers every attempt in flight with `.cancelled`; for `stop()`.
+    func cancelAll() {
+        calls.cancelAll()
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest) throws(HTTPFailure) -> URLRequest {
+        var text = baseURL + request.path
+        if !request.query.isEmpty { text += "?" + PercentEncoding.query(request.query) }
+        guard let url = URL(string: text) else {
+            throw .transport(reason: "\(request.name) does not make a valid URL", isTransient: false)
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let body = request.body {
+            // Without it, FoundationNetworking sends a POST body as form-encoded.
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            urlRequest.httpBody = body
+        }
+        return urlRequest
+    }
+}
+
+/// The attempts in flight, so `stop()` can answer them all.
+///
+/// `@unchecked Sendable` is safe: `calls` is read and written only while holding `lock`.
+private final class InFlightCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [ObjectIdentifier: DataTaskCall] = [:]
+
+    func insert(_ call: DataTaskCall) {
+        lock.withLock { calls[ObjectIdentifier(call)] = call }
+    }
+
+    func remove(_ call: DataTaskCall) {
+        _ = lock.withLock { calls.removeValue(forKey: ObjectIdentifier(call)) }
+    }
+
+    func cancelAll() {
+        let all = lock.withLock { Array(calls.values) }
+        for call in all { call.cancel() }
+    }
+}

@@ -1,0 +1,69 @@
+import Models
+import Services
+
+/// What a route handler gets: the request, its path parameters and the backend.
+struct RouteContext: Sendable {
+    let request: HTTPRequest
+    let parameters: [String: String]
+    let backend: Backend
+
+    /// The path parameter `name` (the router only calls a handler when every one is present).
+    func parameter(_ name: String) -> String {
+        parameters[name] ?? ""
+    }
+
+    /// The request body decoded as `T`.
+    func body<T: Decodable>(_ type: T.Type) throws(APIFailure) -> T {
+        try WireCoding.decode(type, from: request)
+    }
+
+    /// The signed-in user: the owner of the bearer token.
+    ///
+    /// - Throws: 401 with `WWW-Authenticate: Bearer` when the token is missing, unknown or expired.
+    func signedInUser() async throws(APIFailure) -> User.ID {
+        let header = request.header("authorization") ?? ""
+        guard header.lowercased().hasPrefix("bearer ") else {
+            throw Self.unauthorized("sign in and send 'Authorization: Bearer <access_token>'")
+        }
+        guard let user = await backend.sessions.user(accessToken: String(header.dropFirst(7))) else {
+            throw Self.unauthorized("the access token is unknown or expired; refresh the session")
+        }
+        return user
+    }
+
+    /// `page_size` (1–100, default 20) and `cursor` from the query.
+    func pageRequest() throws(APIFailure) -> PageRequest {
+        let size: Int
+        if let text = request.queryValue("page_size") {
+            guard let value = Int(text) else {
+                throw APIFailure(422, .invalidInput, "page_size must be a whole number", field: "page_size")
+            }
+            size = value
+        } else {
+            size = 20
+        }
+        return PageRequest(size: size, cursor: request.queryValue("cursor").map { Cursor(rawValue: $0) })
+    }
+
+    /// Runs a service call, turning its error into the API's failure.
+    func call<T>(_ body: () async throws(ServiceError) -> T) async throws(APIFailure) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw APIFailure(error)
+        }
+    }
+
+    /// Runs a change and counts it in the change log when it succeeds.
+    func change<T>(_ body: () async throws(ServiceError) -> T) async throws(APIFailure) -> T {
+        let result = try await call(body)
+        await backend.changes.record()
+        return result
+    }
+
+    private static func unauthorized(_ message: String) -> APIFailure {
+        var failure = APIFailure(401, .unauthorized, message)
+        failure.headers = [("WWW-Authenticate", "Bearer")]
+        return failure
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// `GET /v1/changes` (conditional: `If-None-Match` with the last `ETag` gets 304 until something
+/// changed) and `GET /v1/health`.
+enum ChangeRoutes {
+    static let all: [Route] = [
+        Route("GET", "/v1/changes") { context throws(APIFailure) in
+            let revision = await context.backend.changes.revision
+            let etag = "\"r\(revision)\""
+            let headers = [(name: "ETag", value: etag), (name: "Cache-Control", value: "no-cache")]
+            if let match = context.request.header("if-none-match"),
+                match.split(separator: ",").contains(where: {
+                    $0.trimmingCharacters(in: .whitespaces) == etag
+                })
+            {
+                return .empty(304, headers: headers)
+            }
+            return .json(200, WireCoding.encode(WireChanges(revision: revision)), headers: headers)
+        },
+        Route("GET", "/v1/health") { _ throws(APIFailure) in
+            .json(200, Array(#"{"status":"ok"}"#.utf8))
+        },
+    ]
+}

@@ -1,0 +1,40 @@
+import Models
+import Services
+
+/// An author's feed, one post, publish and delete.
+enum PostRoutes {
+    static let all: [Route] = [
+        Route("GET", "/v1/users/{user_id}/posts") { context throws(APIFailure) in
+            let author = User.ID(context.parameter("user_id"))
+            let page = try context.pageRequest()
+            let posts = try await context.call { () async throws(ServiceError) in
+                try await context.backend.posts.feed(authorID: author, page: page)
+            }
+            return .json(200, WireCoding.encode(WirePage(posts, WirePost.init)))
+        },
+        Route("GET", "/v1/posts/{post_id}") { context throws(APIFailure) in
+            let id = Post.ID(context.parameter("post_id"))
+            let post = try await context.call { () async throws(ServiceError) in
+                try await context.backend.posts.post(id: id)
+            }
+            return .json(200, WireCoding.encode(WirePost(post)))
+        },
+        Route("POST", "/v1/posts") { context throws(APIFailure) in
+            let author = try await context.signedInUser()
+            let request = try context.body(NewPostRequest.self)
+            let draft = PostDraft(authorID: author, text: request.body, videoID: request.videoID.map { Video.ID($0) })
+            let post = try await context.change { () async throws(ServiceError) in
+                try await context.backend.posts.publish(draft)
+            }
+            return .json(201, WireCoding.encode(WirePost(post)))
+        },
+        Route("DELETE", "/v1/posts/{post_id}") { context throws(APIFailure) in
+            let actor = try await context.signedInUser()
+            let id = Post.ID(context.parameter("post_id"))
+            try await context.change { () async throws(ServiceError) in
+                try await context.backend.posts.delete(id: id, by: actor)
+            }
+            return .empty(204)
+        },
+    ]
+}

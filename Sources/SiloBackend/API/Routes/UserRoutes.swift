@@ -1,0 +1,47 @@
+import Models
+import Services
+
+/// `POST /v1/users`, `GET /v1/users/{user_id}`, `GET /v1/handles/{handle}`, `PATCH /v1/users/{user_id}`.
+enum UserRoutes {
+    static let all: [Route] = [
+        Route("POST", "/v1/users") { context throws(APIFailure) in
+            let request = try context.body(NewUserRequest.self)
+            let draft = UserDraft(handle: request.handle, displayName: request.displayName)
+            let user = try await context.change { () async throws(ServiceError) in
+                try await context.backend.users.create(draft)
+            }
+            return .json(201, WireCoding.encode(WireUser(user)))
+        },
+        Route("GET", "/v1/users/{user_id}") { context throws(APIFailure) in
+            let id = User.ID(context.parameter("user_id"))
+            let user = try await context.call { () async throws(ServiceError) in
+                try await context.backend.users.user(id: id)
+            }
+            return .json(200, WireCoding.encode(WireUser(user)))
+        },
+        Route("GET", "/v1/handles/{handle}") { context throws(APIFailure) in
+            let handle: Handle
+            do {
+                handle = try Handle(context.parameter("handle"))
+            } catch {
+                throw APIFailure(404, .notFound, "no user with handle \(context.parameter("handle").debugDescription)")
+            }
+            let user = try await context.call { () async throws(ServiceError) in
+                try await context.backend.users.user(handle: handle)
+            }
+            return .json(200, WireCoding.encode(WireUser(user)))
+        },
+        Route("PATCH", "/v1/users/{user_id}") { context throws(APIFailure) in
+            let id = User.ID(context.parameter("user_id"))
+            let signedIn = try await context.signedInUser()
+            guard signedIn == id else {
+                throw APIFailure(403, .forbidden, "only user \(id) may change their display name")
+            }
+            let change = try context.body(DisplayNameChangeRequest.self)
+            let user = try await context.change { () async throws(ServiceError) in
+                try await context.backend.users.updateDisplayName(of: id, to: change.displayName)
+            }
+            return .json(200, WireCoding.encode(WireUser(user)))
+        },
+    ]
+}

@@ -1,0 +1,52 @@
+import Models
+import Services
+
+/// The video library: an owner's listing, one video, save (insert or replace) and remove.
+enum VideoRoutes {
+    static let all: [Route] = [
+        Route("GET", "/v1/users/{user_id}/videos") { context throws(APIFailure) in
+            let owner = User.ID(context.parameter("user_id"))
+            try await requireOwner(owner, context)
+            let page = try context.pageRequest()
+            let videos = try await context.call { () async throws(ServiceError) in
+                try await context.backend.library.videos(ownerID: owner, page: page)
+            }
+            return .json(200, WireCoding.encode(WirePage(videos, WireVideo.init)))
+        },
+        Route("GET", "/v1/videos/{video_id}") { context throws(APIFailure) in
+            let id = Video.ID(context.parameter("video_id"))
+            let video = try await context.call { () async throws(ServiceError) in
+                try await context.backend.library.video(id: id)
+            }
+            return .json(200, WireCoding.encode(WireVideo(video)))
+        },
+        Route("PUT", "/v1/videos/{video_id}") { context throws(APIFailure) in
+            let id = Video.ID(context.parameter("video_id"))
+            let video = try context.body(WireVideo.self).video(id: id)
+            try await requireOwner(video.ownerID, context)
+            if let existing = try? await context.backend.library.video(id: id), existing.ownerID != video.ownerID {
+                throw APIFailure(403, .forbidden, "video \(id) belongs to another user")
+            }
+            let saved = try await context.change { () async throws(ServiceError) in
+                try await context.backend.library.save(video)
+            }
+            return .json(200, WireCoding.encode(WireVideo(saved)))
+        },
+        Route("DELETE", "/v1/videos/{video_id}") { context throws(APIFailure) in
+            let id = Video.ID(context.parameter("video_id"))
+            let video = try await context.call { () async throws(ServiceError) in
+                try await context.backend.library.video(id: id)
+            }
+            try await requireOwner(video.ownerID, context)
+            try await context.change { () async throws(ServiceError) in try await context.backend.library.remove(id: id)
+            }
+            return .empty(204)
+        },
+    ]
+
+    private static func requireOwner(_ owner: User.ID, _ context: RouteContext) async throws(APIFailure) {
+        guard try await context.signedInUser() == owner else {
+            throw APIFailure(403, .forbidden, "only user \(owner) may see or change their library")
+        }
+    }
+}

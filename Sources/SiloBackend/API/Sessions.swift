@@ -1,0 +1,53 @@
+import Foundation
+import Models
+
+/// Signed-in sessions: access tokens that expire, refresh tokens that renew them once each.
+///
+/// Kept in memory: restarting the backend signs everyone out, and clients sign in again (the
+/// HTTP integration does so by itself after its refresh is refused).
+actor Sessions {
+    private struct Access {
+        var userID: User.ID
+        var expires: ContinuousClock.Instant
+    }
+
+    private let accessLifetime: Duration
+    private var accessTokens: [String: Access] = [:]
+    private var refreshTokens: [String: User.ID] = [:]
+
+    init(accessLifetime: Duration) {
+        self.accessLifetime = accessLifetime
+    }
+
+    /// A new session for `userID`.
+    func signIn(_ userID: User.ID) -> WireSession {
+        let access = Self.token()
+        let refresh = Self.token()
+        accessTokens[access] = Access(userID: userID, expires: .now + accessLifetime)
+        refreshTokens[refresh] = userID
+        return WireSession(
+            userID: userID.rawValue, accessToken: access, refreshToken: refresh,
+            expiresIn: Int(accessLifetime.components.seconds))
+    }
+
+    /// A new session for the refresh token's user; the refresh token is used up.
+    func refresh(_ token: String) -> WireSession? {
+        guard let userID = refreshTokens.removeValue(forKey: token) else { return nil }
+        return signIn(userID)
+    }
+
+    /// The user an access token belongs to, while it has not expired.
+    func user(accessToken: String) -> User.ID? {
+        guard let access = accessTokens[accessToken] else { return nil }
+        guard access.expires > .now else {
+            accessTokens[accessToken] = nil
+            return nil
+        }
+        return access.userID
+    }
+
+    private static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
+    }
+}

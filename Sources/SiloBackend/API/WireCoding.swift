@@ -1,0 +1,57 @@
+import Foundation
+import IntegrationSupport
+
+/// JSON as this API writes and reads it: ISO 8601 dates with milliseconds, keys spelled by each
+/// type's `CodingKeys` (snake_case), sorted so responses are stable.
+enum WireCoding {
+    /// Encodes `value`; the API's types always encode.
+    static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            return Array(#"{"code":"internal_error","message":"the response could not be encoded"}"#.utf8)
+        }
+    }
+
+    /// Decodes a request body.
+    ///
+    /// - Throws: `APIFailure` 415 when the content type is not JSON, 400 naming the key path when
+    ///   the body is not the expected JSON.
+    static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(APIFailure) -> T {
+        let contentType = request.header("content-type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else {
+            throw APIFailure(415, .unsupportedMediaType, "send the body as application/json")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        do {
+            return try decoder.decode(type, from: Data(request.body))
+        } catch let error as DecodingError {
+            throw Self.failure(error)
+        } catch {
+            throw APIFailure(400, .badRequest, "the body is not JSON")
+        }
+    }
+
+    private static func failure(_ error: DecodingError) -> APIFailure {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return APIFailure(422, .invalidInput, "\(field) is required", field: field)
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let field = path(context.codingPath)
+            return APIFailure(422, .invalidInput, "\(field): expected \(type)", field: field)
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            let field = path(context.codingPath)
+            return APIFailure(422, .invalidInput, "\(field): \(context.debugDescription)", field: field)
+        default:
+            return APIFailure(400, .badRequest, "the body is not valid JSON")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Models
+import Services
+
+/// The API over a store's services: routes each request, answers with the API's JSON, and (with
+/// test controls) counts requests, injects faults and honours the test clock.
+struct Backend: Sendable {
+    let posts: any PostService
+    let users: any UserService
+    let library: any VideoLibraryService
+    let sessions: Sessions
+    let changes = ChangeLog()
+    let testControls: TestControls?
+
+    /// Every route of the API, in the order they are matched.
+    static let routes: [Route] =
+        UserRoutes.all + SessionRoutes.all + PostRoutes.all + VideoRoutes.all + ChangeRoutes.all
+
+    /// Answers one request; never throws, every failure becomes an error response.
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let controls = testControls else { return await route(request) }
+        await controls.count(request)
+        if request.path.hasPrefix("/_test/") { return await controls.handle(request) }
+        let matched = Self.routes.first { $0.method == request.method && $0.match(request.path) != nil }
+        guard let fault = await controls.fault(for: request, route: matched) else {
+            return await routeAtTestTime(request)
+        }
+        if let delay = fault.delayMilliseconds { try? await Task.sleep(for: .milliseconds(delay)) }
+        let response = fault.status == nil ? await routeAtTestTime(request) : HTTPResponse.empty(200)
+        return fault.apply(to: response)
+    }
+
+    /// Routes the request at the instant its `Silo-Test-Now` header names, if any.
+    private func routeAtTestTime(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let text = request.header("silo-test-now"), let milliseconds = Int64(text) else {
+            return await route(request)
+        }
+        return await BackendClock.$override.withValue(Date(millisecondsSince1970: milliseconds)) {
+            await route(request)
+        }
+    }
+
+    private func route(_ request: HTTPRequest) async -> HTTPResponse {
+        var allowed: [String] = []
+        for route in Self.routes {
+            guard let parameters = route.match(request.path) else { continue }
+            guard route.method == request.method else {
+                allowed.append(route.method)
+                continue
+            }
+            do {
+                return try await route.handler(RouteContext(request: request, parameters: parameters, backend: self))
+            } catch {
+                return error.response
+            }
+        }
+        guard allowed.isEmpty else {
+            var failure = APIFailure(
+                405, .methodNotAllowed, "\(request.path) allows \(allowed.joined(separator: ", "))")
+            failure.headers = [("Allow", allowed.joined(separator: ", "))]
+            return failure.response
+        }
+        return .error(status: 404, code: .notFound, message: "no route for \(request.method) \(request.path)")
+    }
+}

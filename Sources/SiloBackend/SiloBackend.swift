@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import Services
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `silo-backend`: the development server for the HTTP integration, on 127.0.0.1.
+@main
+enum SiloBackend {
+    @MainActor static func main() async {
+        let options: BackendOptions
+        do {
+            guard let parsed = try BackendOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+                print(BackendOptions.usage)
+                return
+            }
+            options = parsed
+        } catch {
+            FileHandle.standardError.write(Data("silo-backend: \(error)\n".utf8))
+            exit(2)
+        }
+        let store = options.store.makeIntegration(dataDirectory: options.dataDirectory)
+        do {
+            try await store.start()
+        } catch {
+            fail("cannot open the \(options.store.rawValue) store: \(error)", status: 1)
+        }
+        guard let posts = store.services.service(.posts), let users = store.services.service(.users),
+            let library = store.services.service(.library)
+        else { fail("the \(options.store.rawValue) store does not serve posts, users and the library", status: 1) }
+        let backend = Backend(
+            posts: posts, users: users, library: library,
+            sessions: Sessions(accessLifetime: options.accessTokenLifetime),
+            testControls: options.testControls ? TestControls() : nil)
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(port: options.port, limits: options.limits, handler: backend.handle)
+        } catch {
+            await store.stop()
+            fail("\(error)", status: 1)
+        }
+        stopOnSignals(store)
+        // Written straight to the descriptor: tests read this line from a pipe to learn the port.
+        FileHandle.standardOutput.write(
+            Data("silo-backend listening on http://127.0.0.1:\(server.port) (store: \(options.store.rawValue))\n".utf8))
+        Thread.detachNewThread { server.run() }
+        while true { try? await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// Stops the store (closing SQLite cleanly) on SIGINT or SIGTERM, then exits 128 + the signal.
+    @MainActor private static func stopOnSignals(_ store: any Integration) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await store.stop()
+                    exit(128 + signalNumber)
+                }
+            }
+            source.resume()
+            Signals.sources.append(source)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("silo-backend: \(message)\n".utf8))
+        exit(status)
+    }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+@MainActor
+private enum Signals {
+    static var sources: [any DispatchSourceSignal] = []
+}

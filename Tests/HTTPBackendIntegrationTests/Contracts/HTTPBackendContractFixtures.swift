@@ -1,0 +1,71 @@
+import Foundation
+import HTTPBackendIntegration
+import ServiceContracts
+import TestSupport
+
+/// Fixtures that run every contract against the real client talking real HTTP to a `silo-backend`
+/// process on an ephemeral loopback port (in-memory store, test controls on).
+///
+/// Each check gets its own backend. Reopen is a new client on the same backend; a second instance
+/// is a second client beside the first. The contract's clock travels with every request
+/// (`TestClockMiddleware`), so checks that decide ties run here too.
+enum HTTPBackendContractFixtures {
+    static let integration = "HTTP backend"
+    static let capabilities: Set<ContractCapability> = [
+        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount,
+    ]
+
+    /// One backend and every client started on it, so tear-down stops them all.
+    actor Clients {
+        let backend: BackendProcess
+        let clock: ContractClock
+        private var started: [HTTPBackendIntegration] = []
+
+        init(backend: BackendProcess, clock: ContractClock) {
+            self.backend = backend
+            self.clock = clock
+        }
+
+        func start() async throws -> HTTPBackendIntegration {
+            let integration = HTTPBackendIntegration(
+                configuration: HTTPBackendFixtureConfiguration.make(backend, clock: clock))
+            try await integration.start()
+            started.append(integration)
+            return integration
+        }
+
+        func stopAll() async {
+            for integration in started.reversed() { await integration.stop() }
+            try? await backend.kill()
+        }
+    }
+
+    typealias MakeSubject<Subject> = @Sendable (HTTPBackendIntegration, SubjectHooks<Subject>) throws -> Subject
+
+    static func fixture<Subject: ContractSubject>(_ make: @escaping MakeSubject<Subject>) -> ContractFixture<Subject> {
+        ContractFixture(integration: integration, capabilities: capabilities) { clock in
+            let clients = Clients(backend: try await BackendProcess.start(), clock: clock)
+            return try await subject(on: clients, make: make)
+        }
+    }
+
+    private static func subject<Subject: ContractSubject>(
+        on clients: Clients, make: @escaping MakeSubject<Subject>
+    ) async throws -> Subject {
+        let integration = try await clients.start()
+        let hooks = SubjectHooks<Subject>(
+            reopen: {
+                await integration.stop()
+                return try await subject(on: clients, make: make)
+            },
+            secondInstance: { try make(try await clients.start(), SubjectHooks()) },
+            tearDown: { await clients.stopAll() },
+            observerCount: { integration.observerCount }
+        )
+        return try make(integration, hooks)
+    }
+
+    static let posts = fixture { try PostServiceSubject(services: $0.services, hooks: $1) }
+    static let users = fixture { try UserServiceSubject(services: $0.services, hooks: $1) }
+    static let library = fixture { try VideoLibraryServiceSubject(services: $0.services, hooks: $1) }
+}
