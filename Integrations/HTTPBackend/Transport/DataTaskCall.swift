@@ -98,7 +98,9 @@ final class DataTaskCall: @unchecked Sendable {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut(after: .seconds(0))
         case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost,
-            .cannotLoadFromNetwork, .badServerResponse, .zeroByteResource:
+            .cannotLoadFromNetwork, .badServerResponse, .zeroByteResource,
+            // What FoundationNetworking reports for a body cut short (curl's "partial file").
+            .unknown:
             return .transport(reason: describe(urlError), isTransient: true)
         default:
             return .transport(reason: describe(urlError), isTransient: false)
@@ -116,6 +118,7 @@ final class DataTaskCall: @unchecked Sendable {
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             "the TLS connection could not be trusted"
         case .httpTooManyRedirects: "too many redirects"
+        case .unknown: "the connection failed before the response was complete"
         default: "URL error \(error.code.rawValue)"
         }
     }

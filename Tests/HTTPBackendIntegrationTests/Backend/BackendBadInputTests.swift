@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `silo-backend` facing bad input: each request gets a clear refusal or a closed connection,
+/// and the backend keeps serving everyone else (checked after each with a normal request).
+@Suite("silo-backend: bad input")
+struct BackendBadInputTests {
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: [UInt8]
+        /// The status line the backend must answer with, or `nil` when it closes without answering.
+        let expectedStatus: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [BadInput] = [
+        BadInput(name: "a malformed request line", bytes: Array("HELLO THERE\r\n\r\n".utf8), expectedStatus: "400"),
+        BadInput(
+            name: "a request line without a version", bytes: Array("GET /v1/health\r\n\r\n".utf8), expectedStatus: "400"
+        ),
+        BadInput(
+            name: "an unsupported version", bytes: Array("GET /v1/health HTTP/2.0\r\n\r\n".utf8), expectedStatus: "505"),
+        BadInput(
+            name: "a header line without a colon", bytes: Array("GET /v1/health HTTP/1.1\r\nHost 1\r\n\r\n".utf8),
+            expectedStatus: "400"),
+        BadInput(
+            name: "oversized headers",
+            bytes: Array(
+                ("GET /v1/health HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n").utf8),
+            expectedStatus: "431"),
+        BadInput(
+            name: "headers that never end",
+            bytes: Array(("GET /v1/health HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 3_000)).utf8),
+            expectedStatus: "431"),
+        BadInput(
+            name: "a Content-Length that is not a number",
+            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: ten\r\n\r\n".utf8), expectedStatus: "400"),
+        BadInput(
+            name: "a negative Content-Length",
+            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: -5\r\n\r\n".utf8), expectedStatus: "400"),
+        BadInput(
+            name: "a body over the limit",
+            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n".utf8), expectedStatus: "413"),
+        BadInput(
+            name: "a chunked body",
+            bytes: Array("POST /v1/users HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8),
+            expectedStatus: "501"),
+        BadInput(
+            name: "a truncated body (Content-Length promises more)",
+            bytes: Array(
+                "POST /v1/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"handle\""
+                    .utf8),
+            expectedStatus: "408"),
+        BadInput(
+            name: "a body that is not JSON",
+            bytes: Array(
+                "POST /v1/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\nhello".utf8),
+            expectedStatus: "400"),
+        BadInput(
+            name: "bytes that are not UTF-8",
+            bytes: [0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0xFE, 0x0D, 0x0A, 0x0D, 0x0A],
+            expectedStatus: "400"),
+        BadInput(name: "an idle connection", bytes: [], expectedStatus: nil),
+        BadInput(name: "half a request line, then silence", bytes: Array("GET /v1/hea".utf8), expectedStatus: "408"),
+    ]
+
+    @Test("silo-backend survives", arguments: cases)
+    func survives(_ input: BadInput) async throws {
+        let backend = try await BackendProcess.start(arguments: [
+            "--idle-timeout-ms", "300", "--request-timeout-ms", "300",
+        ])
+        defer { Task { try? await backend.kill() } }
+        let connection = try RawConnection(port: backend.port)
+        // Another client is served while the bad one is being dealt with.
+        let bystander = Task { try await Self.health(backend) }
+        connection.send(input.bytes)
+        let (answer, closed) = connection.readUntilClosed(timeout: .seconds(5))
+        #expect(try await bystander.value == 200)
+        #expect(closed, "the connection was left open: \(answer.prefix(200))")
+        if let expected = input.expectedStatus {
+            #expect(answer.hasPrefix("HTTP/1.1 \(expected) "), "got \(answer.prefix(200))")
+            #expect(answer.contains(#""code":"#), "the refusal has no error body: \(answer.prefix(300))")
+        } else {
+            #expect(answer.isEmpty, "got \(answer.prefix(200))")
+        }
+        #expect(try await Self.health(backend) == 200)
+    }
+
+    @Test("keep-alive: two requests on one connection, then an idle close")
+    func keepAlive() async throws {
+        let backend = try await BackendProcess.start(arguments: ["--idle-timeout-ms", "300"])
+        defer { Task { try? await backend.kill() } }
+        let connection = try RawConnection(port: backend.port)
+        connection.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/changes HTTP/1.1\r\nHost: x\r\n\r\n")
+        let (answer, closed) = connection.readUntilClosed(timeout: .seconds(5))
+        #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answer)")
+        #expect(closed, "the idle connection was not closed")
+    }
+
+    private static func health(_ backend: BackendProcess) async throws -> Int {
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(
+            from: backend.url.appendingPathComponent("v1/health"))
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPBackendIntegration
+import Models
+import Services
+import Testing
+
+/// The fault table of Docs/Reliability.md: for each fault the backend injects, the `ServiceError`
+/// the app sees, the attempts the backend counted, and that no token reached the log.
+@Suite("HTTP backend: faults")
+struct HTTPFaultTests {
+    /// One row: the faults to inject (on the scene's post unless the rule names a path), the call,
+    /// what it must end in, and the requests the backend must have seen.
+    struct FaultCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let rules: @Sendable (FaultScene) -> [[String: any Sendable]]
+        let expected: ServiceError.Kind?
+        let attempts: @Sendable (FaultScene) -> [String: ClosedRange<Int>]
+        var call: @Sendable (FaultScene) async throws(ServiceError) -> Void = { scene throws(ServiceError) in
+            _ = try await scene.integration.postsService.post(id: scene.post.id)
+        }
+        var check: @Sendable (ServiceError?) -> Bool = { _ in true }
+
+        var testDescription: String { name }
+    }
+
+    static func rule(_ path: String, method: String = "GET", _ fields: [String: any Sendable]) -> [String: any Sendable]
+    {
+        fields.merging(["method": method, "path": path]) { _, new in new }
+    }
+
+    static let cases: [FaultCase] = [
+        FaultCase(
+            name: "500 is retried, then unavailable", rules: { [rule($0.postPath, ["status": 500])] },
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] }),
+        FaultCase(
+            name: "503 with Retry-After is retried after it and succeeds",
+            rules: { [rule($0.postPath, ["status": 503, "retry_after": 1, "times": 1])] },
+            expected: nil, attempts: { ["GET \($0.postPath)": 2...2] }),
+        FaultCase(
+            name: "503 with a Retry-After beyond the limit is unavailable at once, carrying it",
+            rules: { [rule($0.postPath, ["status": 503, "retry_after": 120])] },
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { error in
+                if case .unavailable(_, let retryAfter) = error { return retryAfter == .seconds(120) }
+                return false
+            }),
+        FaultCase(
+            name: "429 is retried, then unavailable", rules: { [rule($0.postPath, ["status": 429])] },
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] }),
+        FaultCase(
+            name: "401 once: one refresh, then the publish is replayed",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["status": 401, "times": 1])] },
+            expected: nil, attempts: { _ in ["POST /v1/posts": 2...2, "POST /v1/sessions/refresh": 1...1] },
+            call: { scene throws(ServiceError) in
+                _ = try await scene.integration.postsService.publish(
+                    PostDraft(authorID: scene.author.id, text: "again"))
+            }),
+        FaultCase(
+            name: "401 with a failing refresh is unauthorized",
+            rules: { _ in
+                [
+                    rule("/v1/posts", method: "POST", ["status": 401]),
+                    rule("/v1/sessions/refresh", method: "POST", ["status": 401]),
+                ]
+            },
+            expected: .unauthorized, attempts: { _ in ["POST /v1/posts": 1...1, "POST /v1/sessions/refresh": 1...1] },
+            call: { scene throws(ServiceError) in
+                _ = try await scene.integration.postsService.publish(
+                    PostDraft(authorID: scene.author.id, text: "again"))
+            }),
+        FaultCase(
+            name: "a response slower than the deadline times out, every attempt",
+            rules: { [rule($0.postPath, ["delay_ms": 3_000])] },
+            expected: .timedOut, attempts: { ["GET \($0.postPath)": 3...3] }),
+        FaultCase(
+            name: "a connection dropped mid-body is retried for a GET",
+            rules: { [rule($0.postPath, ["delivery": "truncated", "times": 1])] },
+            expected: nil, attempts: { ["GET \($0.postPath)": 2...2] }),
+        FaultCase(
+            name: "a connection dropped mid-body is not retried for a POST",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["delivery": "truncated"])] },
+            expected: .unavailable, attempts: { _ in ["POST /v1/posts": 1...1] },
+            call: { scene throws(ServiceError) in
+                _ = try await scene.integration.postsService.publish(
+                    PostDraft(authorID: scene.author.id, text: "again"))
+            }),
+        FaultCase(
+            name: "a connection closed without an answer is retried, then unavailable",
+            rules: { [rule($0.postPath, ["delivery": "dropped"])] },
+            // libcurl itself sends once more when a reused keep-alive connection closes before
+            // any answer, so the backend may count one request more than the client's attempts.
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...4] }),
+        FaultCase(
+            name: "truncated JSON is corrupt data", rules: { [rule($0.postPath, ["body": #"{"id": "p1", "author_"#])] },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] }),
+        FaultCase(
+            name: "a wrong type is corrupt data naming the key",
+            rules: {
+                [
+                    rule(
+                        $0.postPath,
+                        ["body": #"{"id": 7, "author_id": "a", "body": "b", "created_at": "2024-03-01T12:00:00.000Z"}"#]
+                    )
+                ]
+            },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { "\(String(describing: $0))".contains("id: expected a string") }),
+        FaultCase(
+            name: "a bad date is corrupt data naming the key and the expectation",
+            rules: {
+                [rule($0.postPath, ["body": #"{"id": "p", "author_id": "a", "body": "b", "created_at": "yesterday"}"#])]
+            },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { "\(String(describing: $0))".contains("created_at: expected ISO 8601 date") }),
+        FaultCase(
+            name: "a missing field is corrupt data naming it",
+            rules: {
+                [rule($0.postPath, ["body": #"{"id": "p", "body": "b", "created_at": "2024-03-01T12:00:00.000Z"}"#])]
+            },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { "\(String(describing: $0))".contains("author_id: missing") }),
+        FaultCase(
+            name: "an empty body is corrupt data", rules: { [rule($0.postPath, ["body": ""])] },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] }),
+        FaultCase(
+            name: "a non-JSON content type is corrupt data",
+            rules: { [rule($0.postPath, ["body": "<html>oops</html>", "content_type": "text/html"])] },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { "\(String(describing: $0))".contains("text/html") }),
+        FaultCase(
+            name: "a 10 MB body is refused as over the limit",
+            rules: { [rule($0.postPath, ["body_size": 10 * 1_024 * 1_024])] },
+            expected: .corruptData, attempts: { ["GET \($0.postPath)": 1...1] },
+            check: { "\(String(describing: $0))".contains("limit") }),
+    ]
+
+    @Test("HTTP backend fault", arguments: cases)
+    func fault(_ row: FaultCase) async throws {
+        let scene = try await FaultScene.make { configuration in
+            configuration.attemptTimeout = .milliseconds(300)
+        }
+        defer { Task { await scene.stop() } }
+        for rule in row.rules(scene) { try await scene.backend.inject(rule) }
+        var failure: ServiceError?
+        do {
+            try await row.call(scene)
+        } catch {
+            failure = error
+        }
+        #expect(failure?.kind == row.expected, "got \(String(describing: failure))")
+        #expect(row.check(failure), "got \(String(describing: failure))")
+        let counts = try await scene.backend.allRequests()
+        for (request, expected) in row.attempts(scene) {
+            #expect(expected.contains(counts[request] ?? 0), "\(request): \(counts)")
+        }
+        #expect(try scene.leakedSecrets().isEmpty, "\(scene.log.lines)")
+        #expect(!scene.log.lines.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPBackendIntegration
+import Models
+import Services
+import TestSupport
+
+/// A backend, a started client logging into a capture, and one user with one post: the stage
+/// every fault case plays on. Request counts are reset once the stage is set.
+struct FaultScene: Sendable {
+    let backend: BackendProcess
+    let integration: HTTPBackendIntegration
+    let log: LogCapture
+    let credentials: TemporaryDirectory
+    let author: User
+    let post: Post
+
+    static func make(
+        backendArguments: [String] = [],
+        configure: @escaping @Sendable (inout HTTPBackendIntegration.Configuration) -> Void = { _ in }
+    ) async throws -> FaultScene {
+        let backend = try await BackendProcess.start(arguments: backendArguments)
+        let log = LogCapture()
+        let credentials = try TemporaryDirectory(prefix: "http-credentials")
+        let integration = HTTPBackendIntegration(
+            configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
+                configuration.credentialsFile = credentials.file(named: "credentials.json")
+                configure(&configuration)
+            })
+        try await integration.start()
+        let author = try await integration.usersService.create(
+            UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
+        let post = try await integration.postsService.publish(PostDraft(authorID: author.id, text: "hello"))
+        try await backend.resetCounts()
+        return FaultScene(
+            backend: backend, integration: integration, log: log, credentials: credentials, author: author, post: post)
+    }
+
+    /// The path of the scene's post.
+    var postPath: String { "/v1/posts/\(post.id)" }
+
+    /// Every token the client holds, from its credentials file.
+    func tokens() throws -> [String] {
+        let data = try Data(contentsOf: credentials.file(named: "credentials.json"))
+        let saved = try JSONDecoder().decode([String: [String: String]].self, from: data)
+        return saved.values.flatMap { $0.values }
+    }
+
+    /// Log lines that show a token or an `Authorization` header.
+    func leakedSecrets() throws -> [String] {
+        let secrets = try tokens()
+        return log.lines.filter { line in
+            line.contains("Bearer") || secrets.contains { line.contains($0) }
+        }
+    }
+
+    func stop() async {
+        await integration.stop()
+        try? await backend.kill()
+    }
+}
