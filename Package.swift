@@ -175,7 +175,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
-                "JSONFileStoreIntegration",
+                "JSONFileStoreIntegration", "HTTPBackendIntegration", "SiloBackend",
             ]
         ),
 

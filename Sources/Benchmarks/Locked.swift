@@ -20,6 +20,13 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         update { $0 = newValue }
     }
 
+    /// Runs `body` on the value under the lock and returns what it returns.
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&storage)
+    }
+
     func update(_ body: (inout Value) -> Void) {
         lock.lock()
         defer { lock.unlock() }

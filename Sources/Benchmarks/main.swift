@@ -10,6 +10,7 @@ let suites: [any BenchmarkSuite] = [
     ObservationSuite(),
     JSONStoreSuite(),
     MockVideoHostSuite(),
+    HTTPBackendSuite(),
 ]
 
 let filter = CommandLine.arguments.dropFirst().first

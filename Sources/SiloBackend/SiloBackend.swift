@@ -55,16 +55,24 @@ enum SiloBackend {
     @MainActor private static func stopOnSignals(_ store: any Integration) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                Task {
-                    await store.stop()
-                    exit(128 + signalNumber)
-                }
-            }
-            source.resume()
-            Signals.sources.append(source)
+            Signals.sources.append(signalSource(signalNumber, store: store))
         }
+    }
+
+    /// A source that stops `store` and exits on `signalNumber`; its handler runs on a global
+    /// queue, so it is made outside the main actor.
+    private nonisolated static func signalSource(_ signalNumber: Int32, store: any Integration)
+        -> any DispatchSourceSignal
+    {
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler { @Sendable in
+            Task {
+                await store.stop()
+                exit(128 + signalNumber)
+            }
+        }
+        source.resume()
+        return source
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {

@@ -1,0 +1,122 @@
+import Foundation
+import Models
+import Services
+import Testing
+
+@testable import HTTPBackendIntegration
+
+/// The transport against httpbin (PyPI), a server nobody here wrote: `scripts/interop` starts it
+/// and sets `SILO_HTTPBIN_URL`; without it these tests do not run (and the script fails when
+/// none ran).
+@Suite("HTTP transport against httpbin", .enabled(if: HTTPBin.baseURL != nil))
+struct HTTPBinInteropTests {
+    private func client(timeout: Duration = .seconds(5), middleware: [any HTTPMiddleware] = []) -> HTTPClient {
+        HTTPClient(
+            configuration: .init(
+                baseURL: HTTPBin.baseURL!, attemptTimeout: timeout,
+                retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)), middleware: middleware))
+    }
+
+    @Test("query items with Unicode and reserved characters arrive exactly")
+    func queryEncoding() async throws {
+        let query = ["text": "é ü 日本 👩‍👩‍👧", "reserved": "a&b=c?d/e#f%g+h;i", "empty": ""]
+        let echo = try await client().perform(HTTPBinEndpoint(route: "/get", query: query))
+        #expect(echo.args == query)
+    }
+
+    @Test("a JSON POST arrives as JSON with its Content-Type")
+    func jsonPost() async throws {
+        let body = ["greeting": "héllo", "quote": "\"quoted\" \\ slash /"]
+        let echo = try await client().perform(HTTPBinEndpoint(method: .post, route: "/post", body: body))
+        #expect(echo.json == body)
+        #expect(echo.headers["Content-Type"] == "application/json")
+    }
+
+    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized")
+    func authHeader() async throws {
+        let signed = client(middleware: [BearerMiddleware(token: "interop-token")])
+        _ = try await signed.perform(HTTPBinStatus(route: "/bearer"))
+        do {
+            _ = try await client().perform(HTTPBinStatus(route: "/bearer"))
+            Issue.record("/bearer answered without a token")
+        } catch {
+            #expect(ServiceError(error, operation: "GET /bearer").kind == .unauthorized)
+        }
+    }
+
+    @Test(
+        "statuses map to the app's errors",
+        arguments: [
+            (400, ServiceError.Kind.invalidInput), (401, Self.basicChallengeOutcome), (403, .forbidden),
+            (404, .notFound),
+            (409, .conflict), (422, .invalidInput), (429, .unavailable), (500, .unavailable), (503, .unavailable),
+        ])
+    func statuses(_ status: Int, _ kind: ServiceError.Kind) async throws {
+        do {
+            _ = try await client(timeout: .seconds(1)).perform(HTTPBinStatus(route: "/status/\(status)"))
+            Issue.record("/status/\(status) succeeded")
+        } catch {
+            #expect(ServiceError(error, operation: "GET /status").kind == kind, "\(error)")
+        }
+    }
+
+    /// httpbin's `/status/401` challenges with `WWW-Authenticate: Basic`. FoundationNetworking
+    /// 6.3.1 never completes such a request when no credential is offered (corelibs-foundation
+    /// issue 5456, fixed in later releases): only the client's own deadline ends it. On Apple
+    /// platforms the 401 arrives. The backend's own 401s challenge with `Bearer` and arrive.
+    #if canImport(FoundationNetworking)
+        static let basicChallengeOutcome = ServiceError.Kind.timedOut
+    #else
+        static let basicChallengeOutcome = ServiceError.Kind.unauthorized
+    #endif
+
+    @Test("redirects are followed to the final answer")
+    func redirects() async throws {
+        let echo = try await client().perform(HTTPBinEndpoint(route: "/redirect/2"))
+        #expect(echo.url?.hasSuffix("/get") == true)
+    }
+
+    @Test("a gzip-encoded answer is decoded")
+    func gzip() async throws {
+        let echo = try await client().perform(HTTPBinEndpoint(route: "/gzip"))
+        #expect(echo.gzipped == true)
+    }
+
+    @Test("a response beyond the deadline times out on time")
+    func deadline() async throws {
+        let start = ContinuousClock.now
+        do {
+            _ = try await client(timeout: .milliseconds(700)).perform(HTTPBinStatus(route: "/delay/5"))
+            Issue.record("/delay/5 answered within 0.7 s")
+        } catch {
+            #expect(error == .timedOut(after: .milliseconds(700)))
+        }
+        // Two attempts of 0.7 s and one short backoff: far below the 5 s the server takes.
+        #expect(ContinuousClock.now - start < .seconds(3))
+    }
+
+    @Test("a 1 MiB body goes out and comes back")
+    func largeBody() async throws {
+        let big = String(repeating: "0123456789abcdef", count: 65_536)
+        let echo = try await client().perform(HTTPBinEndpoint(method: .post, route: "/anything", body: ["big": big]))
+        #expect(echo.json?["big"]?.utf8.count == 1_048_576)
+    }
+}
+
+/// Sets a fixed bearer token, as the auth middleware would.
+private struct BearerMiddleware: HTTPMiddleware {
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
+    ) async throws(HTTPFailure) -> HTTPResponse {
+        var request = request
+        request.headers["Authorization"] = "Bearer \(token)"
+        return try await next(request)
+    }
+}
+
+/// Where `scripts/interop` started httpbin.
+enum HTTPBin {
+    static let baseURL = ProcessInfo.processInfo.environment["SILO_HTTPBIN_URL"].flatMap(URL.init(string:))
+}
