@@ -29,7 +29,8 @@ public final class HTTPBackendIntegration: Integration {
         self.configuration = configuration
         let client = HTTPClient(configuration: configuration)
         self.client = client
-        let connection = BackendConnection(client: client, changes: changes)
+        let connection = BackendConnection(
+            client: client, changes: changes, baseURL: configuration.baseURL.absoluteString)
         postsService = HTTPBackendPostService(connection: connection)
         usersService = HTTPBackendUserService(connection: connection)
         libraryService = HTTPBackendVideoLibraryService(connection: connection)

@@ -23,6 +23,13 @@ enum SiloBackend {
             FileHandle.standardError.write(Data("silo-backend: \(error)\n".utf8))
             exit(2)
         }
+        if options.store == .sqlite {
+            do {
+                try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
+            } catch {
+                fail("cannot create \(options.dataDirectory.path): \(error.localizedDescription)", status: 1)
+            }
+        }
         let store = options.store.makeIntegration(dataDirectory: options.dataDirectory)
         do {
             try await store.start()

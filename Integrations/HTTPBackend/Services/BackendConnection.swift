@@ -6,13 +6,15 @@ import Services
 struct BackendConnection: Sendable {
     let client: HTTPClient
     let changes: ChangeSignal
+    /// The backend's base URL, named in messages so the user knows which server failed.
+    let baseURL: String
 
     /// Sends `endpoint`, mapping any failure to `ServiceError` (`subject` names what a 404 was about).
     func call<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
         do {
             return try await client.perform(endpoint)
         } catch {
-            throw ServiceError(error, operation: "\(endpoint.method.rawValue) \(endpoint.route)", subject: subject)
+            throw ServiceError(error, operation: "\(endpoint.method.rawValue) \(endpoint.route) at \(baseURL)", subject: subject)
         }
     }
 
