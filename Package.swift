@@ -164,7 +164,7 @@ let package = Package(
         // End-to-end: runs the built `silo` binary as a subprocess in a temporary directory.
         .testTarget(
             name: "SiloCLITests",
-            dependencies: ["SiloCLI", "App", "Services", "TestSupport"]
+            dependencies: ["SiloCLI", "SiloBackend", "App", "Services", "TestSupport"]
         ),
 
         // MARK: - Benchmarks

@@ -106,8 +106,10 @@ enum Silo {
         if invocation.command == "help", invocation.operands.count > 1 {
             throw UsageError("help takes one command, got '\(invocation.operands[1])'", command: "help")
         }
+        // `silo help feed` explains feed; `silo help --help` (like `silo feed --help`) explains help.
+        let asksAboutHelp = invocation.command == "help" && invocation.flags.contains("--help")
         let topic =
-            invocation.command == "help"
+            invocation.command == "help" && !asksAboutHelp
             ? invocation.operands.first : invocation.namesCommand ? invocation.command : nil
         guard let topic else {
             terminal.print(TerminalText(verbatim: HelpText.overview(width: terminal.width)))

@@ -62,10 +62,14 @@ struct CommandSpec: Sendable {
     }
 
     /// `silo feed [--limit <n>] [--after <cursor>] [--all]`, as help shows it.
-    var usage: String {
+    var usage: String { usageParts.joined(separator: " ") }
+
+    /// The parts of `usage` that help keeps on one line each when it wraps: `silo`, the name, each
+    /// operand, each bracketed option.
+    var usageParts: [String] {
         let operands = self.operands.map { "<\($0.name)>" }
         let options = self.options.map { "[\($0.usage)]" }
-        return (["silo", name] + operands + options).joined(separator: " ")
+        return ["silo", name] + operands + options
     }
 
     /// The option called `name` (long or short), if this command takes it.

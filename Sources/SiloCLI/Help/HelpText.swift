@@ -48,7 +48,11 @@ enum HelpText {
     /// The help of one command, as `silo help <command>` and `silo <command> --help` print it.
     static func command(_ spec: CommandSpec, width: Int) -> String {
         var parts = [wrap(spec.abstract, width: width)]
-        parts.append("USAGE: \(spec.usage)")
+        // Each part is one word for the wrap (its spaces made non-breaking), so `[--limit <n>]`
+        // never splits across lines; continuation lines line up after "USAGE: ".
+        let nonBreaking = spec.usageParts.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }
+        let usage = wrap(nonBreaking.joined(separator: " "), width: width, indent: 7).dropFirst(7)
+        parts.append("USAGE: " + usage.replacingOccurrences(of: "\u{00A0}", with: " "))
         if let discussion = spec.discussion { parts.append(wrap(discussion, width: width)) }
         if !spec.operands.isEmpty {
             parts.append(section("ARGUMENTS", spec.operands.map { ("<\($0.name)>", $0.help) }, width: width))

@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `silo` behaves like the Swift command-line tools people use every day: help for every command
+/// both ways, `--version`, `--` before text that starts with a dash, options before or after the
+/// command and as `--option=value`, help wrapped to the terminal, `NO_COLOR` and `TERM=dumb`,
+/// and `--verbose` showing each use case and request with its duration.
+@Suite("silo follows the command-line conventions")
+struct SiloConventionTests {
+    static let commands = ["tour", "feed", "post", "delete", "upload", "library", "user", "integrations", "help"]
+
+    @Test("silo <command> --help and silo help <command> print the same help, exit 0", arguments: commands)
+    func helpBothWays(_ command: String) async throws {
+        let silo = try SiloRunner()
+        let flag = try await silo.run(command, "--help")
+        let word = try await silo.run("help", command)
+        let short = try await silo.run(command, "-h")
+        #expect(flag.status == 0 && word.status == 0 && short.status == 0)
+        #expect(flag.standardOutput.contains("USAGE: silo \(command)"), "\(flag.standardOutput)")
+        #expect(flag.standardOutput == word.standardOutput)
+        #expect(flag.standardOutput == short.standardOutput)
+    }
+
+    @Test("--version prints the version and exits 0, before or after a command")
+    func version() async throws {
+        let silo = try SiloRunner()
+        for arguments in [["--version"], ["feed", "--version"]] {
+            let outcome = try await silo.run(arguments)
+            #expect(outcome.status == 0)
+            #expect(outcome.standardOutput.hasPrefix("silo "), "\(outcome.standardOutput)")
+        }
+    }
+
+    @Test("-h is help, but after -- it is the text of a post")
+    func dashDash() async throws {
+        let silo = try SiloRunner()
+        let help = try await silo.run("post", "-h")
+        #expect(help.standardOutput.contains("USAGE: silo post"))
+        let posted = try await silo.run("post", "--", "-h")
+        #expect(posted.status == 0, "\(posted.standardError)")
+        let feed = try await silo.run("feed")
+        #expect(feed.standardOutput.split(separator: "\n").contains("  -h"), "\(feed.standardOutput)")
+    }
+
+    @Test("options work before or after the command, and as --option=value")
+    func optionPlacement() async throws {
+        let silo = try SiloRunner()
+        for text in ["one", "two", "three"] { _ = try await silo.run("post", text) }
+        let after = try await silo.run("feed", "--limit", "1")
+        let before = try await silo.run("--limit", "1", "feed")
+        let equals = try await silo.run("feed", "--limit=1")
+        let dataDirectory = try await silo.run("--data-dir=.silo", "feed", "--limit=1")
+        #expect(after.status == 0)
+        #expect(Self.posts(in: after) == 1)
+        for outcome in [before, equals, dataDirectory] {
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            #expect(Self.posts(in: outcome) == Self.posts(in: after))
+        }
+    }
+
+    @Test(
+        "help is wrapped to the terminal's width, and styled only when NO_COLOR and TERM=dumb allow",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func terminal() async throws {
+        let silo = try SiloRunner()
+        let narrow = try await silo.inTerminal("stty cols 50; \"$SILO_BINARY\" help upload")
+        let lines = narrow.split(separator: "\n").map { $0.trimmingCharacters(in: .newlines) }
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
+        let styled = try await silo.inTerminal("\"$SILO_BINARY\" post styled >/dev/null; \"$SILO_BINARY\" feed")
+        #expect(styled.contains("\u{1B}["), "a terminal without NO_COLOR shows bold: \(styled)")
+        for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let plain = try await silo.inTerminal("\"$SILO_BINARY\" feed", environment: environment)
+            #expect(plain.contains("styled"))
+            #expect(!plain.contains("\u{1B}["), "\(environment) still styled: \(plain)")
+        }
+    }
+
+    @Test("--verbose shows each use case and each HTTP request with its duration, never a token")
+    func verbose() async throws {
+        let backend = try RunningChild(
+            try ChildProcess.executable(named: "silo-backend"), arguments: ["--port", "0", "--store", "memory"])
+        defer { backend.terminate() }
+        let line = try await backend.waitForLine(timeout: .seconds(30)) { $0.contains("listening on") }
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        let silo = try SiloRunner()
+        let outcome = try await silo.run(
+            "post", "over http", "--verbose", environment: ["SILO_POSTS": "http", "SILO_BACKEND_URL": String(url)])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let diagnostics = outcome.standardError.split(separator: "\n")
+        #expect(diagnostics.contains { $0.hasPrefix("use case PublishPost") && $0.hasSuffix("ms") }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/posts → 201 (attempt 1, ") }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/sessions → 201") }, "\(diagnostics)")
+        #expect(!outcome.standardError.contains("Bearer"))
+    }
+
+    private static func posts(in outcome: ChildProcess.Outcome) -> Int {
+        outcome.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(" at ") }.count
+    }
+}
+
+extension SiloRunner {
+    /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$SILO_BINARY` set, and
+    /// returns what the terminal showed.
+    func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> String {
+        let binary = try ChildProcess.executable(named: "silo")
+        let outcome = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
+            environment: ["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""].merging(environment) { $1 },
+            in: workingDirectory.url, timeout: .seconds(60))
+        return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")
+    }
+}
