@@ -8,7 +8,8 @@ extension ServiceError {
         switch failure {
         case .transport(let reason, let isTransient):
             self = .unavailable(
-                reason: "\(operation): \(reason)" + (isTransient ? "; check that the backend is running there, then retry" : ""),
+                reason: "\(operation): \(reason)"
+                    + (isTransient ? "; check that the backend is running there, then retry" : ""),
                 retryAfter: nil)
         case .timedOut(let after):
             self = .timedOut(operation: "\(operation) (no answer within \(after))")

@@ -14,7 +14,8 @@ struct BackendConnection: Sendable {
         do {
             return try await client.perform(endpoint)
         } catch {
-            throw ServiceError(error, operation: "\(endpoint.method.rawValue) \(endpoint.route) at \(baseURL)", subject: subject)
+            throw ServiceError(
+                error, operation: "\(endpoint.method.rawValue) \(endpoint.route) at \(baseURL)", subject: subject)
         }
     }
 

@@ -10,12 +10,14 @@ struct HTTPBackendDocsTests {
 
     @Test("the guide's snippets are the files they name")
     func snippets() throws {
-        let guide = try String(contentsOf: Self.root.appendingPathComponent("Docs/Integrations/HTTPBackend.md"), encoding: .utf8)
+        let guide = try String(
+            contentsOf: Self.root.appendingPathComponent("Docs/Integrations/HTTPBackend.md"), encoding: .utf8)
         let marker = "<!-- snippet: "
         var checked = 0
         for part in guide.components(separatedBy: marker).dropFirst() {
             let path = String(part.prefix { $0 != " " })
-            guard let start = part.range(of: "```swift\n"), let end = part.range(of: "\n```", range: start.upperBound..<part.endIndex)
+            guard let start = part.range(of: "```swift\n"),
+                let end = part.range(of: "\n```", range: start.upperBound..<part.endIndex)
             else {
                 Issue.record("the snippet for \(path) has no swift block")
                 continue
