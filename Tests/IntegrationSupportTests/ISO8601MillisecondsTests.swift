@@ -37,4 +37,18 @@ struct ISO8601MillisecondsTests {
         }
         #expect("\(String(describing: error))".contains("expected ISO 8601 date"))
     }
+
+    @Test(
+        "impossible dates are refused, not rolled over",
+        arguments: [
+            "2023-02-29T00:00:00Z", "2024-04-31T12:00:00.000Z", "2024-03-01T24:00:00Z", "2024-03-01T23:59:60Z",
+            "9999-12-31T23:59:59.9995Z",
+        ])
+    func impossibleDates(_ text: String) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Stamp.self, from: Data(#"{"at":"\#(text)"}"#.utf8))
+        }
+    }
 }

@@ -51,14 +51,28 @@ enum ISO8601Milliseconds {
     static func parse(_ text: String) -> Date? {
         guard text.hasSuffix("Z") else { return nil }
         guard let dot = text.firstIndex(of: ".") else {
-            return (try? wholeSeconds.parse(text))?.roundedToMilliseconds
+            return strictWholeSeconds(text)
         }
         let digits = text[text.index(after: dot)..<text.index(before: text.endIndex)]
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-            let base = try? wholeSeconds.parse(String(text[..<dot]) + "Z")
+            let base = strictWholeSeconds(String(text[..<dot]) + "Z")
         else { return nil }
         let padded = Array(digits.prefix(4)) + Array(repeating: "0", count: max(0, 4 - digits.count))
         guard let tenths = Int64(String(padded)) else { return nil }
-        return Date(millisecondsSince1970: base.millisecondsSince1970 + (tenths + 5) / 10)
+        let milliseconds = base.millisecondsSince1970 + (tenths + 5) / 10
+        // Rounding 23:59:59.9995 on the last day of 9999 would leave four-digit years.
+        guard milliseconds < lastRepresentable else { return nil }
+        return Date(millisecondsSince1970: milliseconds)
+    }
+
+    /// 10000-01-01T00:00:00Z in milliseconds: dates must stay before it.
+    private static let lastRepresentable: Int64 = 253_402_300_800_000
+
+    /// `text` (whole seconds, `Z`) when it names a real instant: the parser rolls over impossible
+    /// dates (`2023-02-29` becomes March 1st, `24:00:00` the next day), so the parsed date must
+    /// format back to exactly `text`.
+    private static func strictWholeSeconds(_ text: String) -> Date? {
+        guard let date = try? wholeSeconds.parse(text), date.formatted(wholeSeconds) == text else { return nil }
+        return date.roundedToMilliseconds
     }
 }

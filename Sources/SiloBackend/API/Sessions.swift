@@ -1,7 +1,8 @@
 import Foundation
 import Models
 
-/// Signed-in sessions: access tokens that expire, refresh tokens that renew them once each.
+/// Signed-in sessions: access tokens that expire, refresh tokens that renew them once each (and
+/// expire after 30 days unused).
 ///
 /// Kept in memory: restarting the backend signs everyone out, and clients sign in again (the
 /// HTTP integration does so by itself after its refresh is refused).
@@ -12,8 +13,11 @@ actor Sessions {
     }
 
     private let accessLifetime: Duration
+    /// How long a refresh token may wait to be used.
+    private let refreshLifetime: Duration = .seconds(30 * 24 * 3600)
     private var accessTokens: [String: Access] = [:]
-    private var refreshTokens: [String: User.ID] = [:]
+    private var refreshTokens: [String: Access] = [:]
+    private var signInsSincePrune = 0
 
     init(accessLifetime: Duration) {
         self.accessLifetime = accessLifetime
@@ -23,8 +27,9 @@ actor Sessions {
     func signIn(_ userID: User.ID) -> WireSession {
         let access = Self.token()
         let refresh = Self.token()
+        pruneNowAndThen()
         accessTokens[access] = Access(userID: userID, expires: .now + accessLifetime)
-        refreshTokens[refresh] = userID
+        refreshTokens[refresh] = Access(userID: userID, expires: .now + refreshLifetime)
         return WireSession(
             userID: userID.rawValue, accessToken: access, refreshToken: refresh,
             expiresIn: Int(accessLifetime.components.seconds))
@@ -32,8 +37,8 @@ actor Sessions {
 
     /// A new session for the refresh token's user; the refresh token is used up.
     func refresh(_ token: String) -> WireSession? {
-        guard let userID = refreshTokens.removeValue(forKey: token) else { return nil }
-        return signIn(userID)
+        guard let refresh = refreshTokens.removeValue(forKey: token), refresh.expires > .now else { return nil }
+        return signIn(refresh.userID)
     }
 
     /// The user an access token belongs to, while it has not expired.
@@ -44,6 +49,16 @@ actor Sessions {
             return nil
         }
         return access.userID
+    }
+
+    /// Drops expired tokens every 256 sign-ins, so unused ones do not pile up.
+    private func pruneNowAndThen() {
+        signInsSincePrune += 1
+        guard signInsSincePrune >= 256 else { return }
+        signInsSincePrune = 0
+        let now = ContinuousClock.now
+        accessTokens = accessTokens.filter { $0.value.expires > now }
+        refreshTokens = refreshTokens.filter { $0.value.expires > now }
     }
 
     private static func token() -> String {

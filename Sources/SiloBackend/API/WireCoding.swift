@@ -44,6 +44,9 @@ enum WireCoding {
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath + [key])
             return APIFailure(422, .invalidInput, "\(field) is required", field: field)
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty,
+            .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return APIFailure(400, .badRequest, "the body must be a JSON object")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let field = path(context.codingPath)
             return APIFailure(422, .invalidInput, "\(field): expected \(type)", field: field)

@@ -5,8 +5,7 @@ import Foundation
 enum ChangeRoutes {
     static let all: [Route] = [
         Route("GET", "/v1/changes") { context throws(APIFailure) in
-            let revision = await context.backend.changes.revision
-            let etag = "\"r\(revision)\""
+            let (revision, etag) = await context.backend.changes.current
             let headers = [(name: "ETag", value: etag), (name: "Cache-Control", value: "no-cache")]
             if let match = context.request.header("if-none-match"),
                 match.split(separator: ",").contains(where: {

@@ -22,8 +22,11 @@ enum VideoRoutes {
         },
         Route("PUT", "/v1/videos/{video_id}") { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
+            let signedIn = try await context.signedInUser()
             let video = try context.body(WireVideo.self).video(id: id)
-            try await requireOwner(video.ownerID, context)
+            guard video.ownerID == signedIn else {
+                throw APIFailure(403, .forbidden, "only user \(video.ownerID) may change their library")
+            }
             if let existing = try? await context.backend.library.video(id: id), existing.ownerID != video.ownerID {
                 throw APIFailure(403, .forbidden, "video \(id) belongs to another user")
             }
@@ -34,10 +37,13 @@ enum VideoRoutes {
         },
         Route("DELETE", "/v1/videos/{video_id}") { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
+            let signedIn = try await context.signedInUser()
             let video = try await context.call { () async throws(ServiceError) in
                 try await context.backend.library.video(id: id)
             }
-            try await requireOwner(video.ownerID, context)
+            guard video.ownerID == signedIn else {
+                throw APIFailure(403, .forbidden, "only user \(video.ownerID) may change their library")
+            }
             try await context.change { () async throws(ServiceError) in try await context.backend.library.remove(id: id)
             }
             return .empty(204)

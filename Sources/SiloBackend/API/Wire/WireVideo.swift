@@ -15,7 +15,9 @@ struct WireVideo: Codable, Sendable {
         }
     }
 
-    var id: String
+    /// The video's id; optional in a `PUT` body (the path names the video), and when present it
+    /// must be the path's.
+    var id: String?
     var ownerID: String
     var title: String
     var durationMilliseconds: Int64?
@@ -46,11 +48,15 @@ struct WireVideo: Codable, Sendable {
     ///
     /// - Throws: `APIFailure` 422 naming `status.state` or `status.playback_url` when they are wrong.
     func video(id: Video.ID) throws(APIFailure) -> Video {
+        if let bodyID = self.id, bodyID != id.rawValue {
+            throw APIFailure(422, .invalidInput, "id \(bodyID.debugDescription) is not the path's video id", field: "id")
+        }
         let appStatus: Video.Status
         switch (status.state, status.playbackURL, status.reason) {
         case ("processing", _, _): appStatus = .processing
         case ("ready", let text?, _):
-            guard let url = URL(string: text), url.scheme != nil else {
+            // Kept exactly as sent: a URL that Foundation would have to percent-encode is refused.
+            guard let url = URL(string: text), url.scheme != nil, url.absoluteString == text else {
                 throw APIFailure(
                     422, .invalidInput, "status.playback_url is not an absolute URL", field: "status.playback_url")
             }
