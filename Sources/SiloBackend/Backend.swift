@@ -20,7 +20,7 @@ struct Backend: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard let controls = testControls else { return await route(request) }
         await controls.count(request)
-        if request.path.hasPrefix("/_test/") { return await controls.handle(request) }
+        if request.path.hasPrefix("/_test/") { return await controls.handle(request, sessions: sessions) }
         let matched = Self.routes.first { $0.method == request.method && $0.match(request.path) != nil }
         guard let fault = await controls.fault(for: request, route: matched) else {
             return await routeAtTestTime(request)

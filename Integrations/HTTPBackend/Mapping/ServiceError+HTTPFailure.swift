@@ -19,7 +19,8 @@ extension ServiceError {
             self = .corruptData(location: "the response to \(operation)", reason: "\(path): \(expectation)")
         case .tooLarge(let bytes, let limit):
             self = .corruptData(
-                location: "the response to \(operation)", reason: "\(bytes) bytes is over the \(limit)-byte limit")
+                location: "the response to \(operation)",
+                reason: "the body is larger than the \(limit)-byte limit (stopped after \(bytes) bytes)")
         case .status(let code, let body, let retryAfter):
             self = Self.status(code, body: body, retryAfter: retryAfter, operation: operation, subject: subject)
         }
@@ -44,6 +45,11 @@ extension ServiceError {
             return .unavailable(reason: "\(operation): the backend is busy (\(message))", retryAfter: retryAfter)
         case 408, 504:
             return .timedOut(operation: operation)
+        case 300..<400:
+            return .unavailable(
+                reason: "\(operation): the backend answered with a redirect (HTTP \(code)), which is not followed "
+                    + "(it would carry the credentials along): set the base URL to the address it points at",
+                retryAfter: nil)
         default:
             return .unavailable(
                 reason: "\(operation): the backend failed with HTTP \(code) (\(message))", retryAfter: retryAfter)

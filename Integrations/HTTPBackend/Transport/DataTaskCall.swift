@@ -5,34 +5,40 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One attempt on the network: a `URLSessionDataTask` wrapped in a continuation, with a deadline
-/// and cancellation the client enforces itself.
+/// One attempt on the network: a `URLSessionDataTask` whose events (`TaskEvents`, the session's
+/// delegate) are collected here, with a deadline and cancellation the client enforces itself.
 ///
 /// Why not `URLSession.data(for:)`: on Linux, cancelling it can deadlock (its cancellation
 /// handler runs the task's cancel synchronously on a queue the task itself uses), and its
-/// timeouts are whole seconds. Here the caller is answered at once (timed out or cancelled) and
-/// `cancel()` on the task runs later on a queue of its own.
+/// timeouts are whole seconds. Here the caller is answered at once (timed out, cancelled, or a
+/// body over the limit) and `cancel()` on the task runs later on a queue of its own.
 final class DataTaskCall: @unchecked Sendable {
-    // `@unchecked Sendable` is safe: `continuation`, `task` and `outcome` are read and written
-    // only while holding `lock`, and the continuation is resumed outside it exactly once (the
-    // first `finish` takes it out).
+    // `@unchecked Sendable` is safe: every stored `var` is read and written only while holding
+    // `lock`, and the continuation is resumed outside it exactly once (the first `finish` takes
+    // it out).
     private let lock = NSLock()
+    private let maxBytes: Int
     private var continuation: CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>?
     private var task: URLSessionDataTask?
     private var outcome: Result<HTTPResponse, HTTPFailure>?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var wasChallenged = false
 
     private static let cancelQueue = DispatchQueue(label: "silo.http.cancel")
     private static let deadlineQueue = DispatchQueue(label: "silo.http.deadline")
 
+    /// A call that accepts bodies of at most `maxBytes`.
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
     /// Sends `request` and waits for its response, the deadline, or `cancel()`, whichever is first.
-    func run(_ request: URLRequest, on session: URLSession, deadline: Duration, maxBytes: Int) async -> Result<
+    func run(_ request: URLRequest, on session: URLSession, events: TaskEvents, deadline: Duration) async -> Result<
         HTTPResponse, HTTPFailure
     > {
         await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request) { [weak self] data, response, error in
-                self?.finish(
-                    Self.result(data: data, response: response, error: error, maxBytes: maxBytes), cancelTask: false)
-            }
+            let task = session.dataTask(with: request)
             let early: Result<HTTPResponse, HTTPFailure>? = lock.withLock {
                 if let outcome { return outcome }
                 self.continuation = continuation
@@ -43,6 +49,7 @@ final class DataTaskCall: @unchecked Sendable {
                 continuation.resume(returning: early)
                 return
             }
+            events.register(self, for: task)
             task.resume()
             let nanoseconds =
                 deadline.components.seconds * 1_000_000_000 + deadline.components.attoseconds / 1_000_000_000
@@ -55,6 +62,52 @@ final class DataTaskCall: @unchecked Sendable {
     /// Answers the caller with `.cancelled` now and cancels the network task.
     func cancel() {
         finish(.failure(.cancelled), cancelTask: true)
+    }
+
+    // MARK: - Events from the session's delegate
+
+    /// The response head arrived.
+    func received(_ response: URLResponse) {
+        lock.withLock { self.response = response as? HTTPURLResponse }
+    }
+
+    /// Body bytes arrived; past the limit the call fails at once and the task is cancelled.
+    func received(_ data: Data) {
+        let total: Int = lock.withLock {
+            body.append(data)
+            return body.count
+        }
+        if total > maxBytes { finish(.failure(.tooLarge(bytes: total, limit: maxBytes)), cancelTask: true) }
+    }
+
+    /// The server answered with a redirect, which is not followed: its response is the answer.
+    func redirected(_ response: HTTPURLResponse) {
+        lock.withLock { self.response = response }
+    }
+
+    /// The server challenged for credentials (`WWW-Authenticate: Basic`), which are never offered.
+    func challenged() {
+        lock.withLock { wasChallenged = true }
+    }
+
+    /// The task ended, with `error` or after the whole body.
+    func completed(_ error: (any Error)?) {
+        let (response, body, wasChallenged) = lock.withLock { (self.response, self.body, self.wasChallenged) }
+        if wasChallenged {
+            // FoundationNetworking can only cancel a challenge it cannot answer; what the server
+            // said was 401.
+            finish(.success(HTTPResponse(status: 401, headers: [:], body: Data())), cancelTask: false)
+        } else if let error {
+            finish(.failure(Self.failure(error)), cancelTask: false)
+        } else if let response {
+            finish(
+                .success(HTTPResponse(status: response.statusCode, headers: Self.headers(response), body: body)),
+                cancelTask: false)
+        } else {
+            finish(
+                .failure(.transport(reason: "the answer was not an HTTP response", isTransient: false)),
+                cancelTask: false)
+        }
     }
 
     private func finish(_ result: Result<HTTPResponse, HTTPFailure>, cancelTask: Bool) {
@@ -73,20 +126,12 @@ final class DataTaskCall: @unchecked Sendable {
         if cancelTask, let task { Self.cancelQueue.async { task.cancel() } }
     }
 
-    private static func result(data: Data?, response: URLResponse?, error: (any Error)?, maxBytes: Int) -> Result<
-        HTTPResponse, HTTPFailure
-    > {
-        if let error { return .failure(failure(error)) }
-        guard let response = response as? HTTPURLResponse else {
-            return .failure(.transport(reason: "the answer was not an HTTP response", isTransient: false))
-        }
-        let body = data ?? Data()
-        guard body.count <= maxBytes else { return .failure(.tooLarge(bytes: body.count, limit: maxBytes)) }
+    private static func headers(_ response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for case (let name as String, let value as String) in response.allHeaderFields {
             headers[name.lowercased()] = value
         }
-        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+        return headers
     }
 
     /// What a `URLError` means for the caller: transient ones may be retried.

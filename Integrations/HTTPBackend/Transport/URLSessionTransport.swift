@@ -9,6 +9,7 @@ import Foundation
 /// network task (see `DataTaskCall`).
 final class URLSessionTransport: Sendable {
     private let session: URLSession
+    private let events = TaskEvents()
     private let baseURL: String
     private let attemptTimeout: Duration
     private let maxResponseBytes: Int
@@ -25,7 +26,7 @@ final class URLSessionTransport: Sendable {
         // URLSession's own timeout only backs up the client's deadline: on Linux it counts whole
         // seconds, so it is set a second later than the deadline and never decides alone.
         configuration.timeoutIntervalForRequest = TimeInterval(attemptTimeout.components.seconds + 2)
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: events, delegateQueue: nil)
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
@@ -37,11 +38,11 @@ final class URLSessionTransport: Sendable {
     func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
         guard !Task.isCancelled else { throw .cancelled }
         let urlRequest = try makeURLRequest(request)
-        let call = DataTaskCall()
+        let call = DataTaskCall(maxBytes: maxResponseBytes)
         calls.insert(call)
         defer { calls.remove(call) }
         let result = await withTaskCancellationHandler {
-            await call.run(urlRequest, on: session, deadline: attemptTimeout, maxBytes: maxResponseBytes)
+            await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout)
         } onCancel: {
             call.cancel()
         }

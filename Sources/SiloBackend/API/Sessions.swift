@@ -41,6 +41,11 @@ actor Sessions {
         return signIn(refresh.userID)
     }
 
+    /// Makes every access token expired now (refresh tokens stay valid): for tests of renewal.
+    func expireAccessTokens() {
+        accessTokens = [:]
+    }
+
     /// The user an access token belongs to, while it has not expired.
     func user(accessToken: String) -> User.ID? {
         guard let access = accessTokens[accessToken] else { return nil }

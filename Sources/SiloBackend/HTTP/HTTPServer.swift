@@ -65,7 +65,8 @@ final class HTTPServer: Sendable {
             guard client >= 0 else { continue }
             let socket = Socket(descriptor: client)
             guard connections.enter(limit: limits.maxConnections) else {
-                let busy = HTTPResponse.error(status: 503, code: .unavailable, message: "too many connections; retry shortly")
+                let busy = HTTPResponse.error(
+                    status: 503, code: .unavailable, message: "too many connections; retry shortly")
                 socket.write(busy.head(keepAlive: false) + busy.body)
                 socket.close()
                 continue

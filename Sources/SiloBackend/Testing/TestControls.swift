@@ -24,9 +24,13 @@ actor TestControls {
         return rule
     }
 
-    /// The routes under `/_test/`: add and clear faults, read and reset the request counts.
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    /// The routes under `/_test/`: add and clear faults, read and reset the request counts,
+    /// expire every access token.
+    func handle(_ request: HTTPRequest, sessions: Sessions) async -> HTTPResponse {
         switch (request.method, request.path) {
+        case ("POST", "/_test/expire-tokens"):
+            await sessions.expireAccessTokens()
+            return .empty(204)
         case ("POST", "/_test/faults"):
             do {
                 rules.append(try WireCoding.decode(FaultRule.self, from: request))

@@ -49,11 +49,14 @@ struct BackendAPITests {
         let token = try await signIn(backend, "u1")
         func video(id: String?, url: String) -> String {
             let idField = id.map { #""id": "\#($0)", "# } ?? ""
-            return #"{\#(idField)"owner_id": "u1", "title": "T", "status": {"state": "ready", "playback_url": "\#(url)"}, "created_at": "2024-03-01T12:00:00.000Z"}"#
+            return
+                #"{\#(idField)"owner_id": "u1", "title": "T", "status": {"state": "ready", "playback_url": "\#(url)"}, "created_at": "2024-03-01T12:00:00.000Z"}"#
         }
-        let mismatch = try await send(backend, "PUT", "/v1/videos/v1", body: video(id: "v2", url: "https://a/b"), token: token)
+        let mismatch = try await send(
+            backend, "PUT", "/v1/videos/v1", body: video(id: "v2", url: "https://a/b"), token: token)
         #expect(mismatch.status == 422 && mismatch.body.contains(#""field":"id""#), "\(mismatch.body)")
-        let withoutID = try await send(backend, "PUT", "/v1/videos/v1", body: video(id: nil, url: "https://a/b"), token: token)
+        let withoutID = try await send(
+            backend, "PUT", "/v1/videos/v1", body: video(id: nil, url: "https://a/b"), token: token)
         #expect(withoutID.status == 200, "\(withoutID.body)")
         let space = try await send(backend, "PUT", "/v1/videos/v1", body: video(id: "v1", url: "a:b c"), token: token)
         #expect(space.status == 422, "\(space.body)")

@@ -78,7 +78,7 @@ struct BackendBadInputTests {
         // Another client is served while the bad one is being dealt with.
         let bystander = Task { try await Self.health(backend) }
         connection.send(input.bytes)
-        let (answer, closed) = connection.readUntilClosed(timeout: .seconds(5))
+        let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(5))
         #expect(try await bystander.value == 200)
         #expect(closed, "the connection was left open: \(answer.prefix(200))")
         if let expected = input.expectedStatus {
@@ -96,7 +96,7 @@ struct BackendBadInputTests {
         defer { Task { try? await backend.kill() } }
         let connection = try RawConnection(port: backend.port)
         connection.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/changes HTTP/1.1\r\nHost: x\r\n\r\n")
-        let (answer, closed) = connection.readUntilClosed(timeout: .seconds(5))
+        let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(5))
         #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answer)")
         #expect(closed, "the idle connection was not closed")
     }

@@ -9,10 +9,11 @@ import Testing
 struct HTTPSessionTests {
     @Test("20 concurrent calls hitting one expired token share one refresh")
     func concurrentRefresh() async throws {
-        let scene = try await FaultScene.make(backendArguments: ["--access-token-seconds", "1"])
+        let scene = try await FaultScene.make()
         defer { Task { await scene.stop() } }
         let renewalsBefore = await scene.integration.sessionRenewalCount
-        try await Task.sleep(for: .milliseconds(1_200))
+        let tokensBefore = try scene.tokens()
+        try await scene.backend.expireAccessTokens()
         let library = scene.integration.libraryService
         let owner = scene.author.id
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -24,6 +25,7 @@ struct HTTPSessionTests {
         #expect(await scene.integration.sessionRenewalCount - renewalsBefore == 1)
         #expect(try await scene.backend.requests("POST /v1/sessions/refresh") == 1)
         #expect(try scene.leakedSecrets().isEmpty)
+        #expect(!scene.log.lines.contains { line in tokensBefore.contains { line.contains($0) } })
     }
 
     @Test("a backend down at start makes the integration degraded, not failed, and it serves once the backend is back")

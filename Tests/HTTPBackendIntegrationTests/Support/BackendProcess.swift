@@ -50,6 +50,11 @@ final class BackendProcess: Sendable {
         try JSONDecoder().decode([String: Int].self, from: try await control("GET", "/_test/requests"))
     }
 
+    /// Makes every access token the backend issued expired (refresh tokens stay valid).
+    func expireAccessTokens() async throws {
+        try await control("POST", "/_test/expire-tokens")
+    }
+
     /// Forgets the counts.
     func resetCounts() async throws {
         try await control("DELETE", "/_test/requests")

@@ -47,12 +47,18 @@ final class RawConnection {
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Everything the server sends until it closes the connection or `timeout` passes.
-    func readUntilClosed(timeout: Duration) -> (text: String, closed: Bool) {
+    ///
+    /// Polls without waiting and sleeps between polls, so it never blocks a thread of the
+    /// cooperative pool (two threads on a two-core machine: blocking them stalls every test).
+    func readUntilClosed(timeout: Duration) async -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 50) > 0 else { continue }
+            guard poll(&poller, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(10))
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return (String(decoding: received, as: UTF8.self), true) }

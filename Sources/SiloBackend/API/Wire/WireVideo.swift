@@ -49,7 +49,8 @@ struct WireVideo: Codable, Sendable {
     /// - Throws: `APIFailure` 422 naming `status.state` or `status.playback_url` when they are wrong.
     func video(id: Video.ID) throws(APIFailure) -> Video {
         if let bodyID = self.id, bodyID != id.rawValue {
-            throw APIFailure(422, .invalidInput, "id \(bodyID.debugDescription) is not the path's video id", field: "id")
+            throw APIFailure(
+                422, .invalidInput, "id \(bodyID.debugDescription) is not the path's video id", field: "id")
         }
         let appStatus: Video.Status
         switch (status.state, status.playbackURL, status.reason) {

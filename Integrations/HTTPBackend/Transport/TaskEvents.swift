@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The transport session's delegate: hands each task's events to its `DataTaskCall`.
+///
+/// Being the delegate (instead of passing completion handlers) is what lets the client refuse
+/// redirects (a redirect would carry the `Authorization` header, and a refresh token in the body,
+/// to wherever it points), stop reading a body past the size limit, and end a `Basic` challenge
+/// that FoundationNetworking would otherwise leave waiting forever.
+///
+/// `@unchecked Sendable` is safe: `calls` is read and written only while holding `lock`; the
+/// delegate methods run on the session's serial delegate queue and only call into the calls,
+/// which lock their own state.
+final class TaskEvents: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [Int: DataTaskCall] = [:]
+
+    /// Routes `task`'s events to `call` until the task completes.
+    func register(_ call: DataTaskCall, for task: URLSessionTask) {
+        lock.withLock { calls[task.taskIdentifier] = call }
+    }
+
+    private func call(for task: URLSessionTask) -> DataTaskCall? {
+        lock.withLock { calls[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        call(for: dataTask)?.received(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        call(for: dataTask)?.received(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        call(for: task)?.redirected(response)
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        call(for: task)?.challenged()
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let call = lock.withLock { calls.removeValue(forKey: task.taskIdentifier) }
+        call?.completed(error)
+    }
+}
