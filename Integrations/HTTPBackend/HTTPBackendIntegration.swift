@@ -67,7 +67,8 @@ public final class HTTPBackendIntegration: Integration {
         await state.set(await probe())
     }
 
-    /// Cancels every request in flight and ends every observation. Safe to call more than once.
+    /// Cancels every request in flight, refuses new ones and ends every observation; the
+    /// integration does not start again (make a new one). Safe to call more than once.
     public func stop() async {
         changes.close()
         await client.close()
@@ -97,13 +98,19 @@ public final class HTTPBackendIntegration: Integration {
     }
 }
 
-/// The integration's lifecycle state.
+/// The integration's lifecycle state. Once stopped it stays stopped: a probe that was running
+/// when `stop()` came cannot make it healthy again.
 private actor StartState {
-    var current: IntegrationHealth = .notStarted
+    private(set) var current: IntegrationHealth = .notStarted
+    private var isStopped = false
 
-    func set(_ health: IntegrationHealth) { current = health }
+    /// Records `health` unless the integration was stopped meanwhile.
+    func set(_ health: IntegrationHealth) {
+        if !isStopped { current = health }
+    }
 
     func stopped() {
+        isStopped = true
         if current.isServing { current = .stopped }
     }
 }

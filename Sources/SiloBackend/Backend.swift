@@ -26,7 +26,8 @@ struct Backend: Sendable {
             return await routeAtTestTime(request)
         }
         if let delay = fault.delayMilliseconds { try? await Task.sleep(for: .milliseconds(delay)) }
-        let response = fault.status == nil ? await routeAtTestTime(request) : HTTPResponse.empty(200)
+        let runsRoute = fault.status == nil || fault.afterRoute == true
+        let response = runsRoute ? await routeAtTestTime(request) : HTTPResponse.empty(200)
         return fault.apply(to: response)
     }
 
@@ -60,6 +61,6 @@ struct Backend: Sendable {
             failure.headers = [("Allow", allowed.joined(separator: ", "))]
             return failure.response
         }
-        return .error(status: 404, code: .notFound, message: "no route for \(request.method) \(request.path)")
+        return .error(status: 404, code: .noRoute, message: "no route for \(request.method) \(request.path)")
     }
 }

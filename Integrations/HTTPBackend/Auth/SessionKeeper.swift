@@ -5,8 +5,9 @@ import Services
 ///
 /// A request acting for a user without a session signs that user in first. On a 401 the first
 /// caller refreshes (trading the refresh token for a new session); callers that hit the same 401
-/// meanwhile wait for that one refresh and replay with its token. A refused refresh drops the
-/// session, so the caller gets `unauthorized` and the next call signs in again.
+/// meanwhile wait for that one refresh and replay with its token. A refresh the backend refuses
+/// (400, 401, 403) drops the session, so the caller gets `unauthorized` and the next call signs in
+/// again; a refresh that fails otherwise (offline, timed out, cancelled) keeps it.
 actor SessionKeeper {
     private let file: CredentialFile
     private let send: HTTPHandler
@@ -52,8 +53,19 @@ actor SessionKeeper {
         let result = await renewal.value
         if renewals[user] == renewal {
             renewals[user] = nil
-            sessions[user] = try? result.get()
-            try? file.save(sessions)
+            switch result {
+            case .success(let tokens):
+                sessions[user] = tokens
+                // A failed save keeps the session in memory; the next renewal saves again.
+                try? file.save(sessions)
+            case .failure(.status(let code, _, _)) where [400, 401, 403].contains(code):
+                // The backend refused the refresh: the session is over, the next call signs in.
+                sessions[user] = nil
+                try? file.save(sessions)
+            case .failure:
+                // Offline, timed out, cancelled: the session may still be good; keep it.
+                break
+            }
         }
         return try result.get().accessToken
     }

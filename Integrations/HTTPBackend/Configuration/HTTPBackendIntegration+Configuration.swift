@@ -1,6 +1,12 @@
 import Foundation
 import Services
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension HTTPBackendIntegration {
     /// Where the backend is and how the client talks to it; made by the app from its settings.
     public struct Configuration: Sendable {
@@ -19,7 +25,8 @@ extension HTTPBackendIntegration {
         public var maxResponseBytes: Int
         /// How often observations ask the change feed (conditionally: an idle poll is a 304).
         public var changePollInterval: Duration
-        /// Extra middleware, run inside auth, retry and logging, just before the transport.
+        /// Extra middleware, run inside auth, retry and logging, just before the transport. It sees
+        /// each request as sent, `Authorization` header included: never log that.
         public var middleware: [any HTTPMiddleware]
         /// Receives one record per attempt (the sample app prints them with `--verbose`).
         public var log: @Sendable (HTTPLogRecord) -> Void
@@ -57,6 +64,11 @@ extension HTTPBackendIntegration {
                     field: "baseURL",
                     reason: "\(baseURL.absoluteString) is not an http(s) URL with a host, e.g. http://127.0.0.1:8080")
             }
+            guard baseURL.user == nil, baseURL.password == nil else {
+                throw .invalidInput(
+                    field: "baseURL",
+                    reason: "a base URL must not carry a user or password; the backend signs in with tokens")
+            }
             guard scheme == "https" || Self.isLoopback(host) else {
                 throw .invalidInput(
                     field: "baseURL",
@@ -66,9 +78,13 @@ extension HTTPBackendIntegration {
             }
         }
 
+        /// `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (a name like `127.example.com` is not).
         private static func isLoopback(_ host: String) -> Bool {
             let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+            if host == "localhost" || host == "::1" { return true }
+            var address = in_addr()
+            guard inet_pton(AF_INET, host, &address) == 1 else { return false }
+            return UInt32(bigEndian: address.s_addr) >> 24 == 127
         }
     }
 }

@@ -41,18 +41,27 @@ enum BackendJSON {
     }
 
     /// A flat `Encodable` as query items, sorted by name; absent optionals are left out.
+    ///
+    /// - Throws: `.transport` for a value that is not a string or a number (an array, an object, a
+    ///   Bool, whose spelling in a query no API agrees on).
     static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
         let data = try encode(value)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .transport(reason: "query parameters must be a flat object", isTransient: false)
         }
-        return object.keys.sorted().compactMap { name in
+        var items: [URLQueryItem] = []
+        for name in object.keys.sorted() {
             switch object[name] {
-            case let text as String: URLQueryItem(name: name, value: text)
-            case let number as NSNumber: URLQueryItem(name: name, value: number.stringValue)
-            default: nil
+            case let text as String: items.append(URLQueryItem(name: name, value: text))
+            case let number as NSNumber where String(cString: number.objCType) != "c":
+                items.append(URLQueryItem(name: name, value: number.stringValue))
+            default:
+                throw .transport(
+                    reason: "query parameter \(name) is not a string or a number; send it in a body instead",
+                    isTransient: false)
             }
         }
+        return items
     }
 
     private static func failure(_ error: DecodingError) -> HTTPFailure {

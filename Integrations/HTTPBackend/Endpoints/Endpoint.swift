@@ -29,8 +29,9 @@ protocol Endpoint: Sendable {
 
     /// Extra header fields (`If-None-Match`); none by default.
     var headers: [String: String] { get }
-    /// Whether `status` is an answer `decode` reads; by default every 2xx.
-    func accepts(status: Int) -> Bool
+    /// Whether `response` is an answer `decode` reads: by default every 2xx, and for a `DELETE`
+    /// also a 404 on a retry (the first attempt deleted it and its answer was lost).
+    func accepts(_ response: HTTPResponse) -> Bool
 
     /// Reads an accepted response.
     func decode(_ response: HTTPResponse) throws(HTTPFailure) -> Response
@@ -39,7 +40,9 @@ protocol Endpoint: Sendable {
 extension Endpoint {
     var parameters: (any Encodable & Sendable)? { nil }
     var headers: [String: String] { [:] }
-    func accepts(status: Int) -> Bool { (200..<300).contains(status) }
+    func accepts(_ response: HTTPResponse) -> Bool {
+        (200..<300).contains(response.status) || (method == .delete && response.status == 404 && response.attempt > 1)
+    }
     var actingUser: User.ID? { nil }
     var isIdempotent: Bool { method.isIdempotent }
 
@@ -75,12 +78,4 @@ extension Endpoint where Response: Decodable {
 extension Endpoint where Response == Void {
     /// An endpoint answering 204 has nothing to read.
     func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
-}
-
-/// Builds endpoint paths.
-enum Path {
-    /// `value` encoded as one path segment: `/` and every other reserved character is escaped.
-    static func segment(_ value: String) -> String {
-        PercentEncoding.encode(value)
-    }
 }

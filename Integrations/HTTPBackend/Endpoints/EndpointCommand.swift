@@ -21,11 +21,7 @@ struct EndpointCommand<E: Endpoint>: Command {
     ///   or what the chain or the decoding threw.
     func run() async throws(HTTPFailure) -> E.Response {
         let response = try await send(try endpoint.makeRequest())
-        guard endpoint.accepts(status: response.status) else {
-            throw .status(
-                response.status, error: ErrorBodyDTO.decode(from: response),
-                retryAfter: RetryAfter.parse(response.header("retry-after")))
-        }
+        guard endpoint.accepts(response) else { throw HTTPFailure(response: response) }
         return try endpoint.decode(response)
     }
 }

@@ -37,6 +37,11 @@ extension ServiceError {
             return .unauthorized(reason: "the backend refused the session (\(message)); the next call signs in again")
         case 403:
             return .forbidden(reason: message)
+        case 404 where body?.code == "no_route":
+            return .unavailable(
+                reason: "\(operation): the backend has no such route (\(message)); check that the base URL "
+                    + "points at a server speaking this API version",
+                retryAfter: nil)
         case 404:
             return .notFound(what: subject ?? message)
         case 409:
@@ -50,6 +55,9 @@ extension ServiceError {
                 reason: "\(operation): the backend answered with a redirect (HTTP \(code)), which is not followed "
                     + "(it would carry the credentials along): set the base URL to the address it points at",
                 retryAfter: nil)
+        case 400..<500:
+            // 405, 410, 413, 414, 415, 431, ...: the request itself is wrong; trying again cannot help.
+            return .invalidInput(field: body?.field.map(FieldName.app) ?? "request", reason: "HTTP \(code): \(message)")
         default:
             return .unavailable(
                 reason: "\(operation): the backend failed with HTTP \(code) (\(message))", retryAfter: retryAfter)

@@ -12,7 +12,7 @@ enum ChangeFeedWatch {
             var etag: String?
             while !Task.isCancelled {
                 if let answer = try? await client.perform(GetChanges(etag: etag)),
-                    case .changed(_, let newTag) = answer
+                    case .changed(let newTag) = answer
                 {
                     // Also after the first poll: a change between the observer's first read and
                     // this baseline would otherwise wait for the next one.

@@ -37,7 +37,7 @@ actor HTTPClient {
     /// Sends `endpoint` and returns its decoded answer.
     ///
     /// - Throws: `HTTPFailure`; `.cancelled` when the caller was cancelled (also while it waited
-    ///   for a slot) or the client was closed.
+    ///   for a slot); a non-transient `.transport` failure once the client is closed.
     func perform<E: Endpoint>(_ endpoint: E) async throws(HTTPFailure) -> E.Response {
         guard !isClosed else { throw .transport(reason: "the HTTP integration is stopped", isTransient: false) }
         let command = EndpointCommand(endpoint: endpoint, send: send, generation: generation)
@@ -59,6 +59,6 @@ actor HTTPClient {
     /// Cancels every request in flight and refuses new ones.
     func close() {
         isClosed = true
-        transport.cancelAll()
+        transport.close()
     }
 }

@@ -18,12 +18,23 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The body is larger than the configured limit.
     case tooLarge(bytes: Int, limit: Int)
 
+    /// The statuses after which an idempotent request is tried again.
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    /// The failure an error response is: its status, the API's error body if it sent one, and its
+    /// `Retry-After`.
+    init(response: HTTPResponse) {
+        self = .status(
+            response.status, error: ErrorBodyDTO.decode(from: response),
+            retryAfter: RetryAfter.parse(response.header("retry-after")))
+    }
+
     /// Whether an idempotent request should be tried again after this failure.
     var isRetryable: Bool {
         switch self {
         case .transport(_, let isTransient): isTransient
         case .timedOut: true
-        case .status(let code, _, _): [408, 429, 500, 502, 503, 504].contains(code)
+        case .status(let code, _, _): Self.retryableStatuses.contains(code)
         case .cancelled, .decoding, .tooLarge: false
         }
     }

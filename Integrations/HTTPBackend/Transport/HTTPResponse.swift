@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     /// The body bytes (decompressed by the transport when the server compressed them).
     public var body: Data
+    /// The attempt that got this answer, from 1.
+    public var attempt = 1
 
     /// Creates a response.
     public init(status: Int, headers: [String: String], body: Data) {

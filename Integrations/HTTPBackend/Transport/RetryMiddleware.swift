@@ -33,9 +33,6 @@ struct RetryMiddleware: HTTPMiddleware {
 
     /// A retryable error status as a failure (so it is retried like a lost connection).
     private static func retryableStatus(_ response: HTTPResponse) -> HTTPFailure? {
-        guard [408, 429, 500, 502, 503, 504].contains(response.status) else { return nil }
-        return .status(
-            response.status, error: ErrorBodyDTO.decode(from: response),
-            retryAfter: RetryAfter.parse(response.header("retry-after")))
+        HTTPFailure.retryableStatuses.contains(response.status) ? HTTPFailure(response: response) : nil
     }
 }

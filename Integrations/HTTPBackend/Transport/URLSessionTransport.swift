@@ -39,7 +39,9 @@ final class URLSessionTransport: Sendable {
         guard !Task.isCancelled else { throw .cancelled }
         let urlRequest = try makeURLRequest(request)
         let call = DataTaskCall(maxBytes: maxResponseBytes)
-        calls.insert(call)
+        guard calls.insert(call) else {
+            throw .transport(reason: "the HTTP integration is stopped", isTransient: false)
+        }
         defer { calls.remove(call) }
         let result = await withTaskCancellationHandler {
             await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout)
@@ -47,7 +49,9 @@ final class URLSessionTransport: Sendable {
             call.cancel()
         }
         switch result {
-        case .success(let response): return response
+        case .success(var response):
+            response.attempt = request.attempt
+            return response
         case .failure(.timedOut): throw .timedOut(after: attemptTimeout)
         case .failure(let failure): throw failure
         }
@@ -59,9 +63,10 @@ final class URLSessionTransport: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Answers every attempt in flight with `.cancelled`; for `stop()`.
-    func cancelAll() {
-        calls.cancelAll()
+    /// Answers every attempt in flight with `.cancelled` and refuses every later one (a retry
+    /// waking from its backoff, a caller that was waiting for a slot); for `stop()`.
+    func close() {
+        calls.close()
     }
 
     private func makeURLRequest(_ request: HTTPRequest) throws(HTTPFailure) -> URLRequest {
@@ -80,26 +85,5 @@ final class URLSessionTransport: Sendable {
             urlRequest.httpBody = body
         }
         return urlRequest
-    }
-}
-
-/// The attempts in flight, so `stop()` can answer them all.
-///
-/// `@unchecked Sendable` is safe: `calls` is read and written only while holding `lock`.
-private final class InFlightCalls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls: [ObjectIdentifier: DataTaskCall] = [:]
-
-    func insert(_ call: DataTaskCall) {
-        lock.withLock { calls[ObjectIdentifier(call)] = call }
-    }
-
-    func remove(_ call: DataTaskCall) {
-        _ = lock.withLock { calls.removeValue(forKey: ObjectIdentifier(call)) }
-    }
-
-    func cancelAll() {
-        let all = lock.withLock { Array(calls.values) }
-        for call in all { call.cancel() }
     }
 }

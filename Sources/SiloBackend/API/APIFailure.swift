@@ -8,6 +8,8 @@ enum APIErrorCode: String, Codable, Sendable {
     case unauthorized
     case forbidden
     case notFound = "not_found"
+    /// No route has this path: the client speaks another API version, or has the wrong base URL.
+    case noRoute = "no_route"
     case methodNotAllowed = "method_not_allowed"
     case conflict
     case requestTimeout = "request_timeout"

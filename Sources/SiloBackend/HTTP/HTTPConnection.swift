@@ -79,12 +79,14 @@ final class HTTPConnection {
         var deadline = ContinuousClock.now + limits.idleTimeout
         var started = !buffer.isEmpty
         if started { deadline = ContinuousClock.now + limits.requestTimeout }
+        var scanned = 0
         while true {
-            if let end = Self.headEnd(in: buffer) {
+            if let end = Self.headEnd(in: buffer, from: scanned) {
                 guard end <= limits.maxHeaderBytes else { break }
                 return .head(end: end, deadline: deadline)
             }
             guard buffer.count <= limits.maxHeaderBytes else { break }
+            scanned = max(0, buffer.count - 3)
             switch socket.read(into: &buffer, deadline: deadline) {
             case .bytes:
                 if !started {
@@ -117,9 +119,11 @@ final class HTTPConnection {
         }
     }
 
-    private static func headEnd(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4)
+    /// Where the blank line ending the head starts, scanning from `start` (the caller passes where
+    /// the previous scan stopped, so a client sending one byte at a time costs no more).
+    private static func headEnd(in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard bytes.count >= 4, start <= bytes.count - 4 else { return nil }
+        for index in start...(bytes.count - 4)
         where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index
         }

@@ -62,8 +62,12 @@ final class HTTPServer: Sendable {
     func run() -> Never {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { continue }
-            let socket = Socket(descriptor: client)
+            guard client >= 0 else {
+                // Out of descriptors (EMFILE) or a transient error: wait instead of spinning.
+                usleep(10_000)
+                continue
+            }
+            let socket = Socket(descriptor: client, sendTimeout: limits.requestTimeout)
             guard connections.enter(limit: limits.maxConnections) else {
                 let busy = HTTPResponse.error(
                     status: 503, code: .unavailable, message: "too many connections; retry shortly")

@@ -11,8 +11,12 @@ final class Socket {
     let descriptor: Int32
     private var isClosed = false
 
-    init(descriptor: Int32) {
+    /// Wraps `descriptor`; a write that cannot go on for `sendTimeout` fails (a client that stops
+    /// reading never holds a thread for ever).
+    init(descriptor: Int32, sendTimeout: Duration = .seconds(10)) {
         self.descriptor = descriptor
+        var timeout = timeval(tv_sec: Int(sendTimeout.components.seconds), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))

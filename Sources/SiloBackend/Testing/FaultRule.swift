@@ -3,7 +3,7 @@
 /// Posted as JSON to `POST /_test/faults` when the backend runs with `--test-controls`:
 /// `{"method": "GET", "path": "/v1/posts/{post_id}", "status": 503, "retry_after": 1, "times": 2}`.
 /// `path` is a route pattern or a literal path. Without `status` or `body` the real response is
-/// sent, delayed or cut as the rule says.
+/// sent, delayed or cut as the rule says; with `status` the route does not run unless `after_route`.
 struct FaultRule: Codable, Sendable {
     /// The method it applies to.
     var method: String
@@ -25,10 +25,14 @@ struct FaultRule: Codable, Sendable {
     var delivery: String?
     /// How many requests it applies to before it is used up; every request when absent.
     var times: Int?
+    /// With `status`: run the route first, then answer with `status` anyway (a proxy that gave up
+    /// after the backend did the work).
+    var afterRoute: Bool?
 
     enum CodingKeys: String, CodingKey {
         case method, path, status, body, delivery, times
         case retryAfter = "retry_after"
+        case afterRoute = "after_route"
         case delayMilliseconds = "delay_ms"
         case bodySize = "body_size"
         case contentType = "content_type"
@@ -52,7 +56,7 @@ struct FaultRule: Codable, Sendable {
         if let body { response.body = Array(body.utf8) }
         if let bodySize {
             response.body =
-                Array("\"".utf8) + Array(repeating: UInt8(ascii: "x"), count: max(0, bodySize - 2)) + Array("\"".utf8)
+                Array("\"".utf8) + Array(repeating: UInt8(ascii: "x"), count: max(2, bodySize) - 2) + Array("\"".utf8)
         }
         if body != nil || bodySize != nil || contentType != nil {
             response.headers.removeAll { $0.name.lowercased() == "content-type" }

@@ -85,6 +85,13 @@ struct HTTPFaultTests {
                     PostDraft(authorID: scene.author.id, text: "again"))
             }),
         FaultCase(
+            name: "a delete whose answer is lost is retried, and the retry's 404 counts as done",
+            rules: { [rule($0.postPath, method: "DELETE", ["status": 503, "after_route": true, "times": 1])] },
+            expected: nil, attempts: { ["DELETE \($0.postPath)": 2...2] },
+            call: { scene throws(ServiceError) in
+                try await scene.integration.postsService.delete(id: scene.post.id, by: scene.author.id)
+            }),
+        FaultCase(
             name: "a connection closed without an answer is retried, then unavailable",
             rules: { [rule($0.postPath, ["delivery": "dropped"])] },
             // libcurl itself sends once more when a reused keep-alive connection closes before

@@ -53,14 +53,19 @@ struct HTTPSessionTests {
         #expect(try await integration.usersService.user(id: user.id) == user)
     }
 
-    @Test("plain http to a host that is not loopback is refused at start, naming the setting")
-    func plainHTTPRefused() async {
-        let integration = HTTPBackendIntegration(configuration: .init(baseURL: URL(string: "http://example.com")!))
+    @Test(
+        "a base URL sending tokens in the clear, or carrying a password, is refused at start",
+        arguments: [
+            "http://example.com", "http://127.evil.example", "http://user:secret@127.0.0.1:9", "ftp://127.0.0.1",
+        ])
+    func plainHTTPRefused(_ url: String) async {
+        let integration = HTTPBackendIntegration(configuration: .init(baseURL: URL(string: url)!))
         do {
             try await integration.start()
-            Issue.record("plain http to example.com was accepted")
+            Issue.record("\(url) was accepted")
         } catch {
             #expect(error.field == "baseURL", "\(error)")
+            #expect(!"\(error)".contains("secret"), "the message shows the password: \(error)")
         }
     }
 
@@ -82,5 +87,46 @@ struct HTTPSessionTests {
             return
         }
         #expect(error as? ServiceError == .cancelled, "\(error)")
+    }
+}
+
+extension HTTPSessionTests {
+    @Test("a refresh that fails without the backend refusing it (503) keeps the session")
+    func transientRefreshFailureKeepsSession() async throws {
+        let scene = try await FaultScene.make()
+        defer { Task { await scene.stop() } }
+        let saved = try scene.tokens()
+        try await scene.backend.inject([
+            "method": "POST", "path": "/v1/posts", "status": 401, "times": 1,
+        ])
+        try await scene.backend.inject([
+            "method": "POST", "path": "/v1/sessions/refresh", "status": 503, "times": 1,
+        ])
+        await #expect(throws: ServiceError.self) {
+            _ = try await scene.integration.postsService.publish(PostDraft(authorID: scene.author.id, text: "kept"))
+        }
+        let after = try scene.tokens()
+        let counts = try await scene.backend.allRequests()
+        #expect(after == saved, "the session changed: \(saved) → \(after); \(counts)")
+    }
+
+    @Test("after stop, a call waiting in its retry backoff sends nothing more")
+    func stopDuringBackoff() async throws {
+        let scene = try await FaultScene.make { $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(400)) }
+        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "status": 503])
+        let posts = scene.integration.postsService
+        let id = scene.post.id
+        let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+        // Stop once the first attempt has been answered (503), so the call is in its backoff.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await scene.backend.requests("GET \(scene.postPath)") == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        await scene.integration.stop()
+        // The call ends only after its backoff, when its next attempt is refused by the stopped client.
+        _ = await call.result
+        let counts = try await scene.backend.allRequests()
+        #expect(counts["GET \(scene.postPath)"] == 1, "\(counts)")
+        try? await scene.backend.kill()
     }
 }

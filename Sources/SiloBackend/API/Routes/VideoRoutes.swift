@@ -27,8 +27,17 @@ enum VideoRoutes {
             guard video.ownerID == signedIn else {
                 throw APIFailure(403, .forbidden, "only user \(video.ownerID) may change their library")
             }
-            if let existing = try? await context.backend.library.video(id: id), existing.ownerID != video.ownerID {
-                throw APIFailure(403, .forbidden, "video \(id) belongs to another user")
+            do {
+                let existing = try await context.backend.library.video(id: id)
+                guard existing.ownerID == video.ownerID else {
+                    throw APIFailure(403, .forbidden, "video \(id) belongs to another user")
+                }
+            } catch let failure as APIFailure {
+                throw failure
+            } catch ServiceError.notFound {
+                // A new video: nobody else owns it.
+            } catch {
+                throw APIFailure(error as? ServiceError ?? .unavailable(reason: "\(error)", retryAfter: nil))
             }
             let saved = try await context.change { () async throws(ServiceError) in
                 try await context.backend.library.save(video)
