@@ -8,6 +8,14 @@ import Testing
 /// and `--verbose` showing each use case and request with its duration.
 @Suite("silo follows the command-line conventions")
 struct SiloConventionTests {
+    /// util-linux `script -qec`, which gives a command a pseudo-terminal; the BSD `script` on
+    /// macOS takes other options.
+    #if os(Linux)
+        static let hasUtilLinuxScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+    #else
+        static let hasUtilLinuxScript = false
+    #endif
+
     static let commands = ["tour", "feed", "post", "delete", "upload", "library", "user", "integrations", "help"]
 
     @Test("silo <command> --help and silo help <command> print the same help, exit 0", arguments: commands)
@@ -61,7 +69,7 @@ struct SiloConventionTests {
 
     @Test(
         "help is wrapped to the terminal's width, and styled only when NO_COLOR and TERM=dumb allow",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+        .enabled(if: Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
     func terminal() async throws {
         let silo = try SiloRunner()
         let narrow = try await silo.inTerminal("stty cols 50; \"$SILO_BINARY\" help upload")
