@@ -38,11 +38,11 @@ struct FaultScene: Sendable {
     /// The path of the scene's post.
     var postPath: String { "/v1/posts/\(post.id)" }
 
-    /// Every token the client holds, from its credentials file.
+    /// Every token the client holds, from its credentials file, sorted.
     func tokens() throws -> [String] {
         let data = try Data(contentsOf: credentials.file(named: "credentials.json"))
         let saved = try JSONDecoder().decode([String: [String: String]].self, from: data)
-        return saved.values.flatMap { $0.values }
+        return saved.values.flatMap { $0.values }.sorted()
     }
 
     /// Log lines that show a token or an `Authorization` header.
