@@ -33,6 +33,7 @@ enum HTTPBackendBenchmarks {
         var rows = [try await throughput(integration, backend: backend, ids: ids)]
         rows.append(try await coalescing(integration, backend: backend, id: ids[0]))
         rows += try wrk(backend, author: author.id)
+        rows += try await HTTPObservationBenchmarks.run(backend)
         return rows
     }
 

@@ -28,8 +28,9 @@ extension HTTPBackendIntegration {
         /// Extra middleware, run inside auth, retry and logging, just before the transport. It sees
         /// each request as sent, `Authorization` header included: never log that.
         public var middleware: [any HTTPMiddleware]
-        /// Receives one record per attempt (the sample app prints them with `--verbose`).
-        public var log: @Sendable (HTTPLogRecord) -> Void
+        /// Receives one record per attempt (the sample app prints them with `--verbose`); `nil`
+        /// logs nothing and costs nothing.
+        public var log: (@Sendable (HTTPLogRecord) -> Void)?
 
         /// A configuration for the backend at `baseURL`.
         public init(
@@ -41,7 +42,7 @@ extension HTTPBackendIntegration {
             maxResponseBytes: Int = 8 * 1024 * 1024,
             changePollInterval: Duration = .seconds(1),
             middleware: [any HTTPMiddleware] = [],
-            log: @escaping @Sendable (HTTPLogRecord) -> Void = { _ in }
+            log: (@Sendable (HTTPLogRecord) -> Void)? = nil
         ) {
             self.baseURL = baseURL
             self.credentialsFile = credentialsFile

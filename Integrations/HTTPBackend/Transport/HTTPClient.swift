@@ -25,7 +25,8 @@ actor HTTPClient {
         let transport = URLSessionTransport(
             baseURL: configuration.baseURL, attemptTimeout: configuration.attemptTimeout,
             maxResponseBytes: configuration.maxResponseBytes, maxConnections: connections)
-        let logging: [any HTTPMiddleware] = [LoggingMiddleware(log: configuration.log)] + configuration.middleware
+        let logging: [any HTTPMiddleware] =
+            (configuration.log.map { [LoggingMiddleware(log: $0)] } ?? []) + configuration.middleware
         let attempts = ([RetryMiddleware(policy: configuration.retry)] + logging).chained(to: transport.send)
         let sessions = SessionKeeper(file: CredentialFile(url: configuration.credentialsFile), send: attempts)
         self.transport = transport
