@@ -40,7 +40,9 @@ struct SiloConventionTests {
         }
     }
 
-    @Test("-h is help, but after -- it is the text of a post")
+    @Test(
+        "-h is help, but after -- it is the text of a post",
+        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
     func dashDash() async throws {
         let silo = try SiloRunner()
         let help = try await silo.run("post", "-h")
@@ -51,7 +53,9 @@ struct SiloConventionTests {
         #expect(feed.standardOutput.split(separator: "\n").contains("  -h"), "\(feed.standardOutput)")
     }
 
-    @Test("options work before or after the command, and as --option=value")
+    @Test(
+        "options work before or after the command, and as --option=value",
+        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
     func optionPlacement() async throws {
         let silo = try SiloRunner()
         for text in ["one", "two", "three"] { _ = try await silo.run("post", text) }
@@ -69,7 +73,8 @@ struct SiloConventionTests {
 
     @Test(
         "help is wrapped to the terminal's width, and styled only when NO_COLOR and TERM=dumb allow",
-        .enabled(if: Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
+        .enabled(if: Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"),
+        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
     func terminal() async throws {
         let silo = try SiloRunner()
         let narrow = try await silo.inTerminal("stty cols 50; \"$SILO_BINARY\" help upload")
