@@ -16,6 +16,14 @@ struct Backend: Sendable {
     static let routes: [Route] =
         UserRoutes.all + SessionRoutes.all + PostRoutes.all + VideoRoutes.all + ChangeRoutes.all
 
+    /// Looks at a request's head before its body is read: a body that is not JSON is refused with
+    /// 415 at once, instead of after the client has sent (or failed to send) all of it.
+    @Sendable static func screen(_ head: RequestHead) -> HTTPResponse? {
+        guard let length = head.headers["content-length"], length != "0" else { return nil }
+        guard !WireCoding.isJSON(contentType: head.headers["content-type"]) else { return nil }
+        return APIFailure(415, .unsupportedMediaType, WireCoding.notJSONMessage).response
+    }
+
     /// Answers one request; never throws, every failure becomes an error response.
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard let controls = testControls else { return await route(request) }
@@ -26,6 +34,7 @@ struct Backend: Sendable {
             return await routeAtTestTime(request)
         }
         if let delay = fault.delayMilliseconds { try? await Task.sleep(for: .milliseconds(delay)) }
+        if fault.hold == true { await controls.hold() }
         let runsRoute = fault.status == nil || fault.afterRoute == true
         let response = runsRoute ? await routeAtTestTime(request) : HTTPResponse.empty(200)
         return fault.apply(to: response)

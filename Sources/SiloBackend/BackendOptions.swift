@@ -6,6 +6,8 @@ struct BackendOptions {
     var store = StoreChoice.sqlite
     var dataDirectory = URL(fileURLWithPath: ".silo/backend", isDirectory: true)
     var testControls = false
+    /// With `testControls`: the server's timeouts follow a clock that moves only on `POST /_test/clock`.
+    var manualClock = false
     var limits = ServerLimits()
     var accessTokenLifetime: Duration = .seconds(15 * 60)
 
@@ -18,10 +20,12 @@ struct BackendOptions {
           --port <n>                 The port on 127.0.0.1 (default 8080; 0 picks a free one).
           --store <name>             sqlite (kept in <data-dir>/backend.sqlite) or memory (default sqlite).
           --data-dir <path>          Where the SQLite store lives (default .silo/backend).
-          --idle-timeout-ms <n>      Close kept-alive connections idle this long (default 5000).
-          --request-timeout-ms <n>   Answer 408 to a request not fully sent in this time (default 10000).
+          --idle-timeout-ms <n>      Close a connection that sends no request for this long (default 5000).
+          --request-timeout-ms <n>   Answer 408 to a request not fully sent this long after its first
+                                     byte; close a client that does not read its answer (default 10000).
           --access-token-seconds <n> How long an access token lasts (default 900).
           --test-controls            Fault injection, request counts and the test clock, for tests only.
+          --manual-clock             With --test-controls: timeouts wait for POST /_test/clock to move time.
           -h, --help                 Show this help.
         """
 
@@ -67,9 +71,13 @@ struct BackendOptions {
             case "--access-token-seconds":
                 options.accessTokenLifetime = .seconds(try number(argument, in: 1...86_400))
             case "--test-controls": options.testControls = true
+            case "--manual-clock": options.manualClock = true
             default:
                 throw UsageError(description: "unknown option \(argument.debugDescription); see silo-backend --help")
             }
+        }
+        if options.manualClock && !options.testControls {
+            throw UsageError(description: "--manual-clock needs --test-controls (it is for tests only)")
         }
         return options
     }

@@ -39,13 +39,17 @@ enum SiloBackend {
         guard let posts = store.services.service(.posts), let users = store.services.service(.users),
             let library = store.services.service(.library)
         else { fail("the \(options.store.rawValue) store does not serve posts, users and the library", status: 1) }
+        let clock: ServerClock = options.manualClock ? .manual() : .system()
+        let status = ServerStatus()
         let backend = Backend(
             posts: posts, users: users, library: library,
             sessions: Sessions(accessLifetime: options.accessTokenLifetime),
-            testControls: options.testControls ? TestControls() : nil)
+            testControls: options.testControls ? TestControls(clock: clock, status: status) : nil)
         let server: HTTPServer
         do {
-            server = try HTTPServer(port: options.port, limits: options.limits, handler: backend.handle)
+            server = try HTTPServer(
+                port: options.port, limits: options.limits, clock: clock, status: status, screen: Backend.screen,
+                handler: backend.handle)
         } catch {
             await store.stop()
             fail("\(error)", status: 1)

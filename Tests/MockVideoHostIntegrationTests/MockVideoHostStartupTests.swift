@@ -27,7 +27,7 @@ struct MockVideoHostStartupTests {
         #expect(try partialFiles(in: harness.storageDirectory) == partials)
         uploader.send("go")
         let done = try await uploader.waitForLine { $0.hasPrefix("done ") }.split(separator: " ")
-        let status = try await uploader.waitForExit(timeout: .seconds(30))
+        let status = try await uploader.waitForExit()
         #expect(status == 0, "\(uploader.errorOutput)")
         let hosted = try await harness.service.hostedVideo(id: Video.ID(String(done[1])))
         #expect(hosted.sha256 == String(done[2]))

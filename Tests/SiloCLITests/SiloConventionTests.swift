@@ -94,7 +94,7 @@ struct SiloConventionTests {
         let backend = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"), arguments: ["--port", "0", "--store", "memory"])
         defer { backend.terminate() }
-        let line = try await backend.waitForLine(timeout: .seconds(30)) { $0.contains("listening on") }
+        let line = try await backend.waitForLine { $0.contains("listening on") }
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
         let silo = try SiloRunner()
         let outcome = try await silo.run(
@@ -120,7 +120,7 @@ extension SiloRunner {
         let outcome = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
             environment: ["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""].merging(environment) { $1 },
-            in: workingDirectory.url, timeout: .seconds(60))
+            in: workingDirectory.url)
         return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")
     }
 }

@@ -17,20 +17,20 @@ struct SiloFollowTests {
         #expect(existing.status == 0, "stderr: \(existing.standardError)")
         let follower = try silo.start("feed", "--follow", "--limit", "5")
         defer { follower.terminate() }
-        try await follower.waitForLine(timeout: .seconds(30)) { $0.contains("before following") }
+        try await follower.waitForLine { $0.contains("before following") }
 
         let published = try await silo.run("post", "live from another terminal")
         #expect(published.status == 0, "stderr: \(published.standardError)")
         let postID = try #require(published.standardOutput.split(separator: " ").last.map(String.init))
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        try await follower.waitForLine(timeout: .seconds(30)) { $0.contains("from another terminal") }
+        try await follower.waitForLine { $0.contains("from another terminal") }
 
         let deleted = try await silo.run("delete", postID)
         #expect(deleted.status == 0, "stderr: \(deleted.standardError)")
-        try await follower.waitForLine(timeout: .seconds(30)) { $0 == "Deleted \(postID)" }
+        try await follower.waitForLine { $0 == "Deleted \(postID)" }
 
         follower.signal(SIGINT)
-        let status = try await follower.waitForExit(timeout: .seconds(30))
+        let status = try await follower.waitForExit()
         #expect(status == 0, "stderr: \(follower.errorOutput)")
         #expect(!follower.outputLines.joined().contains("\u{1B}"), "piped output must be plain")
     }

@@ -73,7 +73,7 @@ struct SiloHardeningTests {
         defer { upload.terminate() }
         try await upload.waitForLine { $0.hasPrefix("Uploading") }
         upload.signal(signal)
-        let status = try await upload.waitForExit(timeout: .seconds(20))
+        let status = try await upload.waitForExit()
         #expect(status == 128 + signal, "stderr: \(upload.errorOutput)")
         let storage = silo.workingDirectory.url.appendingPathComponent(".silo/videos")
         let left = try FileManager.default.contentsOfDirectory(atPath: storage.path)

@@ -24,8 +24,7 @@ final class SiloRunner {
             executable,
             arguments: arguments,
             environment: cleanEnvironment.merging(environment) { _, new in new },
-            in: workingDirectory.url,
-            timeout: .seconds(120)
+            in: workingDirectory.url
         )
     }
 

@@ -21,9 +21,8 @@ enum WireCoding {
     /// - Throws: `APIFailure` 415 when the content type is not JSON, 400 naming the key path when
     ///   the body is not the expected JSON.
     static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(APIFailure) -> T {
-        let contentType = request.header("content-type")?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") else {
-            throw APIFailure(415, .unsupportedMediaType, "send the body as application/json")
+        guard isJSON(contentType: request.header("content-type")) else {
+            throw APIFailure(415, .unsupportedMediaType, notJSONMessage)
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601WithMilliseconds
@@ -35,6 +34,15 @@ enum WireCoding {
             throw APIFailure(400, .badRequest, "the body is not JSON")
         }
     }
+
+    /// Whether a `Content-Type` value names JSON (`application/json`, with or without parameters).
+    static func isJSON(contentType: String?) -> Bool {
+        let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        return mediaType == "application/json"
+    }
+
+    /// What a request whose body is not JSON is told.
+    static let notJSONMessage = "send the body as application/json (Content-Type: application/json)"
 
     private static func failure(_ error: DecodingError) -> APIFailure {
         func path(_ keys: [any CodingKey]) -> String {

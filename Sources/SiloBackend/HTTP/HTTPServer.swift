@@ -6,17 +6,22 @@ import Foundation
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on the loopback interface: one thread accepts, one thread per
-/// connection serves (see `HTTPConnection`), and each request is handed to an async handler.
+/// A small HTTP/1.1 server on the loopback interface: one thread waits on every socket at once
+/// with `poll(2)` (see `EventLoop`), and each complete request is handed to an async handler.
 ///
-/// Loopback only, on purpose: it is a development backend, not an internet-facing server.
+/// A client that sends slowly, or not at all, costs a buffer and a descriptor, never a thread, so
+/// it cannot keep other clients from being answered. Loopback only, on purpose: it is a
+/// development backend, not an internet-facing server.
 final class HTTPServer: Sendable {
     /// The port it listens on (the one the system picked when asked for port 0).
     let port: Int
+    /// What the loop shows of its connections, for the test controls.
+    let status: ServerStatus
     private let listener: Int32
     private let limits: ServerLimits
+    private let clock: ServerClock
+    private let screen: @Sendable (RequestHead) -> HTTPResponse?
     private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
-    private let connections = ConnectionCount()
 
     /// Why the server could not listen.
     struct ListenError: Error, CustomStringConvertible {
@@ -24,7 +29,21 @@ final class HTTPServer: Sendable {
     }
 
     /// Binds 127.0.0.1:`port` (0 for any free port) and listens; call `run()` to serve.
-    init(port: Int, limits: ServerLimits, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) throws {
+    ///
+    /// - Parameters:
+    ///   - clock: what the timeouts in `limits` are measured on.
+    ///   - status: where the loop shows its connections, when the test controls ask it to.
+    ///   - screen: looks at each request's head before its body is read, and answers instead of
+    ///     the handler when it returns a response (a wrong content type gets 415 at once).
+    ///   - handler: answers each complete request; runs on Swift's concurrency pool.
+    init(
+        port: Int,
+        limits: ServerLimits,
+        clock: ServerClock,
+        status: ServerStatus = ServerStatus(),
+        screen: @escaping @Sendable (RequestHead) -> HTTPResponse? = { _ in nil },
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -43,7 +62,7 @@ final class HTTPServer: Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
+        guard bound == 0, listen(descriptor, 512) == 0 else {
             let reason = String(cString: strerror(errno))
             _ = close(descriptor)
             throw ListenError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
@@ -52,65 +71,40 @@ final class HTTPServer: Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
+        Socket.makeNonBlocking(descriptor)
         self.port = Int(UInt16(bigEndian: address.sin_port))
         listener = descriptor
+        var limits = limits
+        limits.maxConnections = min(limits.maxConnections, Self.descriptorBudget())
         self.limits = limits
+        self.clock = clock
+        self.status = status
+        self.screen = screen
         self.handler = handler
     }
 
-    /// Accepts connections until the process ends; each gets its own thread.
+    /// Serves until the process ends, on the calling thread (give it one of its own).
     func run() -> Never {
-        while true {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else {
-                // Out of descriptors (EMFILE) or a transient error: wait instead of spinning.
-                usleep(10_000)
-                continue
-            }
-            let socket = Socket(descriptor: client, sendTimeout: limits.requestTimeout)
-            guard connections.enter(limit: limits.maxConnections) else {
-                let busy = HTTPResponse.error(
-                    status: 503, code: .unavailable, message: "too many connections; retry shortly")
-                socket.write(busy.head(keepAlive: false) + busy.body)
-                socket.close()
-                continue
-            }
-            let handoff = Handoff(HTTPConnection(socket: socket, limits: limits, handler: handler))
-            let thread = Thread { [connections] in
-                handoff.value.serve()
-                connections.leave()
-            }
-            thread.stackSize = 512 * 1024
-            thread.start()
-        }
-    }
-}
-
-/// Moves a connection to the one thread that serves it.
-///
-/// `@unchecked Sendable` is safe: the accepting thread creates the value, hands it over and never
-/// touches it again, so only the serving thread ever uses it.
-private struct Handoff<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// How many connections are being served.
-///
-/// `@unchecked Sendable` is safe: `count` is read and written only while holding `lock`.
-private final class ConnectionCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func enter(limit: Int) -> Bool {
-        lock.withLock {
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
+        let loop = EventLoop(
+            listener: listener, limits: limits, clock: clock, screen: screen, handler: handler, status: status)
+        loop.run()
     }
 
-    func leave() {
-        lock.withLock { count -= 1 }
+    /// How many connections the process's descriptor limit leaves room for, after raising the
+    /// soft limit as far as the hard one allows; 64 are kept for files and pipes.
+    private static func descriptorBudget() -> Int {
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 256 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 65_536)
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return max(16, Int(min(limit.rlim_cur, 65_536)) - 64)
     }
 }

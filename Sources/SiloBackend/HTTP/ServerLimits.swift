@@ -1,13 +1,20 @@
 /// What the server accepts and how long it waits: the limits it is honest about.
+///
+/// Waiting costs the server nothing but a buffer (one thread serves every connection), so slow
+/// clients cannot starve fast ones; the limits bound memory and how long a client may hold on.
 struct ServerLimits: Sendable {
     /// The most bytes of request line plus headers; more gets 431 and the connection closes.
     var maxHeaderBytes = 16 * 1024
     /// The most bytes of a request body; a larger `Content-Length` gets 413 before any body is read.
     var maxBodyBytes = 1024 * 1024
-    /// How long a kept-alive connection may sit idle before the server closes it.
+    /// How long a connection may wait for the first byte of a request (a new connection, or a
+    /// kept-alive one between requests) before the server closes it without an answer.
     var idleTimeout: Duration = .seconds(5)
-    /// How long a client may take to send one whole request once it started; slower gets 408.
+    /// How long a client may take, from a request's first byte, to send all of it (head and body),
+    /// and to read the whole answer; slower gets 408 (or, while answering, a closed connection).
     var requestTimeout: Duration = .seconds(10)
-    /// The most connections served at once; more get 503 and are closed.
-    var maxConnections = 128
+    /// The most connections held at once. A new connection beyond it takes the place of the one
+    /// that has waited longest for a request to arrive; when every connection is busy with a
+    /// request, the new one gets 503.
+    var maxConnections = 512
 }

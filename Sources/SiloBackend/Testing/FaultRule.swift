@@ -13,8 +13,11 @@ struct FaultRule: Codable, Sendable {
     var status: Int?
     /// A `Retry-After` header, in seconds.
     var retryAfter: Int?
-    /// How long to wait before answering, in milliseconds.
+    /// How long to wait before answering, in milliseconds (for benchmarks; tests hold instead).
     var delayMilliseconds: Int?
+    /// Hold the request unanswered until `POST /_test/release`: a slow answer whose length the
+    /// test decides (`GET /_test/held` tells when the request has arrived).
+    var hold: Bool?
     /// A body to send instead of the real one (any text: truncated JSON, wrong types, HTML).
     var body: String?
     /// A body of this many bytes (a JSON string of `x`), instead of the real one.
@@ -30,7 +33,7 @@ struct FaultRule: Codable, Sendable {
     var afterRoute: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case method, path, status, body, delivery, times
+        case method, path, status, body, delivery, times, hold
         case retryAfter = "retry_after"
         case afterRoute = "after_route"
         case delayMilliseconds = "delay_ms"

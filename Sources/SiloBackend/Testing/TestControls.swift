@@ -1,10 +1,24 @@
 import Foundation
 
 /// What `--test-controls` turns on: injected faults, a count of every request the backend saw,
-/// and the `Silo-Test-Now` clock header. Never on in a real deployment.
+/// held requests, the server's clock and a view of its connections, and the `Silo-Test-Now`
+/// header. Never on in a real deployment.
+///
+/// Every control a test waits on answers when the thing has happened (`GET /_test/held?count=2`
+/// returns once two requests are held), so tests wait on events, not on time.
 actor TestControls {
+    private let clock: ServerClock
+    private let status: ServerStatus
     private var rules: [FaultRule] = []
     private var counts: [String: Int] = [:]
+    private var held: [CheckedContinuation<Void, Never>] = []
+    private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(clock: ServerClock, status: ServerStatus) {
+        self.clock = clock
+        self.status = status
+        status.startPublishing()
+    }
 
     /// Counts a request under `"METHOD /path"`.
     func count(_ request: HTTPRequest) {
@@ -24,8 +38,17 @@ actor TestControls {
         return rule
     }
 
-    /// The routes under `/_test/`: add and clear faults, read and reset the request counts,
-    /// expire every access token.
+    /// Holds the calling request until `POST /_test/release`.
+    func hold() async {
+        await withCheckedContinuation { continuation in
+            held.append(continuation)
+            let ready = heldWaiters.filter { $0.count <= held.count }
+            heldWaiters.removeAll { $0.count <= held.count }
+            for waiter in ready { waiter.continuation.resume() }
+        }
+    }
+
+    /// The routes under `/_test/`; see Docs/HTTPBackendAPI.md, "Test controls".
     func handle(_ request: HTTPRequest, sessions: Sessions) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("POST", "/_test/expire-tokens"):
@@ -46,8 +69,51 @@ actor TestControls {
         case ("DELETE", "/_test/requests"):
             counts.removeAll()
             return .empty(204)
+        case ("GET", "/_test/held"):
+            return await heldCount(request)
+        case ("POST", "/_test/release"):
+            let released = held
+            held.removeAll()
+            for continuation in released { continuation.resume() }
+            return .json(200, WireCoding.encode(["released": released.count]))
+        case ("POST", "/_test/clock"):
+            return advanceClock(request)
+        case ("GET", "/_test/connections"):
+            // The loop publishes after each turn; this request's own connection is among them.
+            return .json(200, WireCoding.encode(["connections": status.snapshot]))
         default:
             return .error(status: 404, code: .notFound, message: "no test control at \(request.method) \(request.path)")
+        }
+    }
+
+    /// `GET /_test/held?count=n`: answers once at least `n` requests are held (at once for no `n`).
+    private func heldCount(_ request: HTTPRequest) async -> HTTPResponse {
+        let wanted = request.queryValue("count").flatMap(Int.init) ?? 0
+        if held.count < wanted {
+            await withCheckedContinuation { heldWaiters.append((wanted, $0)) }
+        }
+        return .json(200, WireCoding.encode(["held": held.count]))
+    }
+
+    /// `POST /_test/clock {"advance_ms": n}`: moves a manual server clock (`--manual-clock`).
+    private func advanceClock(_ request: HTTPRequest) -> HTTPResponse {
+        struct Advance: Decodable {
+            var advanceMilliseconds: Int
+            enum CodingKeys: String, CodingKey { case advanceMilliseconds = "advance_ms" }
+        }
+        guard clock.movesOnlyWhenTold else {
+            return APIFailure(409, .conflict, "the server's clock is the system's: start it with --manual-clock")
+                .response
+        }
+        do {
+            let advance = try WireCoding.decode(Advance.self, from: request)
+            guard advance.advanceMilliseconds >= 0 else {
+                return APIFailure(422, .invalidInput, "advance_ms must not be negative", field: "advance_ms").response
+            }
+            clock.advance(by: .milliseconds(advance.advanceMilliseconds))
+            return .empty(204)
+        } catch {
+            return error.response
         }
     }
 }

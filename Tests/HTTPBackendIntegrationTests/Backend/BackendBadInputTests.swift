@@ -14,6 +14,9 @@ struct BackendBadInputTests {
         let bytes: [UInt8]
         /// The status line the backend must answer with, or `nil` when it closes without answering.
         let expectedStatus: String?
+        /// Whether the answer comes only once a timeout runs out: the test then moves the
+        /// backend's clock past it, after the backend has read every byte sent.
+        var waitsForTimeout = false
         var testDescription: String { name }
     }
 
@@ -54,7 +57,7 @@ struct BackendBadInputTests {
             bytes: Array(
                 "POST /v1/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"handle\""
                     .utf8),
-            expectedStatus: "408"),
+            expectedStatus: "408", waitsForTimeout: true),
         BadInput(
             name: "a body that is not JSON",
             bytes: Array(
@@ -64,23 +67,31 @@ struct BackendBadInputTests {
             name: "bytes that are not UTF-8",
             bytes: [0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0xFE, 0x0D, 0x0A, 0x0D, 0x0A],
             expectedStatus: "400"),
-        BadInput(name: "an idle connection", bytes: [], expectedStatus: nil),
-        BadInput(name: "half a request line, then silence", bytes: Array("GET /v1/hea".utf8), expectedStatus: "408"),
+        BadInput(name: "an idle connection", bytes: [], expectedStatus: nil, waitsForTimeout: true),
+        BadInput(
+            name: "half a request line, then silence", bytes: Array("GET /v1/hea".utf8), expectedStatus: "408",
+            waitsForTimeout: true),
     ]
 
     @Test("silo-backend survives", arguments: cases)
     func survives(_ input: BadInput) async throws {
-        let backend = try await BackendProcess.start(arguments: [
-            "--idle-timeout-ms", "300", "--request-timeout-ms", "300",
-        ])
+        // Given a backend whose timeouts move only when the test moves its clock
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
         defer { Task { try? await backend.kill() } }
+
+        // When a client sends the bad input (and, for a timeout, the clock passes it once every
+        // byte has been read), while another client is served
         let connection = try RawConnection(port: backend.port)
-        // Another client is served while the bad one is being dealt with.
-        let bystander = Task { try await Self.health(backend) }
         connection.send(input.bytes)
-        let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(5))
-        #expect(try await bystander.value == 200)
-        #expect(closed, "the connection was left open: \(answer.prefix(200))")
+        if input.waitsForTimeout {
+            let count = input.bytes.count
+            try await backend.waitForConnection(fromPort: connection.localPort) { $0.received == count }
+            #expect(try await Self.health(backend) == 200, "a client was kept waiting by a slow one")
+            try await backend.advanceClock(by: Self.pastEveryTimeout)
+        }
+        let answer = try await connection.readResponse()
+
+        // Then it gets the refusal (or a silent close) and the backend serves everyone after it
         if let expected = input.expectedStatus {
             #expect(answer.hasPrefix("HTTP/1.1 \(expected) "), "got \(answer.prefix(200))")
             #expect(answer.contains(#""code":"#), "the refusal has no error body: \(answer.prefix(300))")
@@ -92,14 +103,27 @@ struct BackendBadInputTests {
 
     @Test("keep-alive: two requests on one connection, then an idle close")
     func keepAlive() async throws {
-        let backend = try await BackendProcess.start(arguments: ["--idle-timeout-ms", "300"])
+        // Given a backend whose timeouts move only when the test moves its clock
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
         defer { Task { try? await backend.kill() } }
+
+        // When one connection sends two requests at once
         let connection = try RawConnection(port: backend.port)
         connection.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/changes HTTP/1.1\r\nHost: x\r\n\r\n")
-        let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(5))
-        #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answer)")
-        #expect(closed, "the idle connection was not closed")
+
+        // Then both are answered on it, and it stays open until its idle time has passed
+        let answers = try await connection.read {
+            $0.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && $0.hasSuffix("}")
+        }
+        #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answers)")
+        try await backend.waitForConnection(fromPort: connection.localPort) { $0.phase == "idle" && $0.received > 0 }
+        try await backend.advanceClock(by: Self.pastEveryTimeout)
+        let after = try await connection.readUntilClosed()
+        #expect(after.isEmpty, "the idle connection got more: \(after)")
     }
+
+    /// Longer than the backend's default idle (5 s) and request (10 s) timeouts.
+    static let pastEveryTimeout: Duration = .seconds(11)
 
     private static func health(_ backend: BackendProcess) async throws -> Int {
         let (_, response) = try await URLSession(configuration: .ephemeral).data(

@@ -22,7 +22,7 @@ final class BackendProcess: Sendable {
         let child = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),
             arguments: ["--port", "0", "--store", "memory", "--test-controls"] + arguments)
-        let line = try await child.waitForLine(timeout: .seconds(30)) { $0.contains("listening on") }
+        let line = try await child.waitForLine { $0.contains("listening on") }
         guard let text = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
             let url = URL(string: String(text))
         else { throw BackendProcessFailure(description: "silo-backend printed no URL: \(line)") }
@@ -60,6 +60,51 @@ final class BackendProcess: Sendable {
         try await control("DELETE", "/_test/requests")
     }
 
+    /// Returns once at least `count` requests are held by a `hold` fault (the backend answers
+    /// this control when they are: an event, not a poll).
+    func waitForHeldRequests(_ count: Int) async throws {
+        try await HangGuard.run("\(count) held request(s) at the backend") { [self] in
+            _ = try await control("GET", "/_test/held?count=\(count)")
+        }
+    }
+
+    /// Answers every held request.
+    func releaseHeldRequests() async throws {
+        try await control("POST", "/_test/release")
+    }
+
+    /// Moves the backend's clock (started with `--manual-clock`) by `duration`: its idle and
+    /// request timeouts fire as if that much time had passed.
+    func advanceClock(by duration: Duration) async throws {
+        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let body = try JSONSerialization.data(withJSONObject: ["advance_ms": milliseconds])
+        try await control("POST", "/_test/clock", body: body)
+    }
+
+    /// One connection as the backend's event loop last showed it.
+    struct Connection: Decodable {
+        let port: Int
+        let phase: String
+        let received: Int
+    }
+
+    /// Returns once the backend shows its connection from `port` and `condition` holds for it:
+    /// the way to know the server has read what a raw connection sent before moving its clock.
+    func waitForConnection(fromPort port: Int, where condition: @escaping @Sendable (Connection) -> Bool)
+        async throws
+    {
+        struct Listing: Decodable { let connections: [Connection] }
+        try await HangGuard.run("the backend's connection from port \(port) in the awaited state") { [self] in
+            while true {
+                let data = try await control("GET", "/_test/connections")
+                let listing = try JSONDecoder().decode(Listing.self, from: data)
+                if listing.connections.contains(where: { $0.port == port && condition($0) }) { return }
+                // The loop publishes after each turn; ask again once it has had one.
+                await Task.yield()
+            }
+        }
+    }
+
     /// Stops the process now (SIGKILL) and waits for it.
     func kill() async throws {
         try await child.kill()
@@ -67,7 +112,7 @@ final class BackendProcess: Sendable {
 
     @discardableResult
     private func control(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
-        var request = URLRequest(url: url.appendingPathComponent(String(path.dropFirst())))
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
         if let body {
             request.httpBody = body

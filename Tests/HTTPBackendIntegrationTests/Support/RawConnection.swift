@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -30,6 +31,16 @@ final class RawConnection {
 
     deinit { close(descriptor) }
 
+    /// The connection's own port on 127.0.0.1: how the backend's test controls name it.
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// Sends `bytes`; `false` once the server has closed the connection.
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
@@ -46,24 +57,58 @@ final class RawConnection {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    /// Everything the server sends until it closes the connection or `timeout` passes.
+    /// Everything the server sends until it closes the connection.
     ///
-    /// Polls without waiting and sleeps between polls, so it never blocks a thread of the
-    /// cooperative pool (two threads on a two-core machine: blocking them stalls every test).
-    func readUntilClosed(timeout: Duration) async -> (text: String, closed: Bool) {
-        var received: [UInt8] = []
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) > 0 else {
-                try? await Task.sleep(for: .milliseconds(10))
-                continue
+    /// Blocks in `recv` on a thread of its own (never one of the cooperative pool), so it waits
+    /// for the server's close, not for a deadline; `HangGuard` fails a server that never closes.
+    func readUntilClosed() async throws -> String {
+        try await read { _ in false }
+    }
+
+    /// The server's next complete response (head and `Content-Length` body), or what it sent
+    /// before it closed the connection.
+    func readResponse() async throws -> String {
+        try await read(until: Self.holdsCompleteResponse)
+    }
+
+    /// Whether `text` starts with a complete HTTP response.
+    @Sendable static func holdsCompleteResponse(_ text: String) -> Bool {
+        guard let headEnd = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<headEnd.lowerBound].lowercased()
+        let length =
+            head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length
+    }
+
+    /// What the server sends until `isEnough` holds for it, or it closes the connection.
+    func read(until isEnough: @escaping @Sendable (String) -> Bool) async throws -> String {
+        let descriptor = self.descriptor
+        return try await HangGuard.run("the backend's answer on a raw connection") {
+            await DedicatedThread.run {
+                var received: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while !isEnough(String(decoding: received, as: UTF8.self)) {
+                    let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    received += chunk[..<count]
+                }
+                return String(decoding: received, as: UTF8.self)
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return (String(decoding: received, as: UTF8.self), true) }
-            received += chunk[..<count]
         }
-        return (String(decoding: received, as: UTF8.self), false)
+    }
+
+    /// Whether the server has closed the connection: a read finds the end of the stream.
+    func isClosedByServer() async -> Bool {
+        let descriptor = self.descriptor
+        return await DedicatedThread.run {
+            var byte: UInt8 = 0
+            while true {
+                let count = recv(descriptor, &byte, 1, 0)
+                if count < 0 && errno == EINTR { continue }
+                return count <= 0
+            }
+        }
     }
 }

@@ -36,14 +36,13 @@ struct SQLiteOutsideReaderTests {
         #expect(count.trimmingCharacters(in: .whitespacesAndNewlines) == "25")
     }
 
-    /// Runs `sqlite3 -readonly <path> <command>` with a bounded wait and returns its standard output.
+    /// Runs `sqlite3 -readonly <path> <command>` and returns its standard output.
     private func runSQLite3(_ path: String, _ command: String) async throws -> String {
         let tool = try #require(Self.sqlite3)
         let outcome = try await ChildProcess.run(
             tool,
             arguments: ["-readonly", path, command],
-            in: URL(fileURLWithPath: path).deletingLastPathComponent(),
-            timeout: .seconds(30)
+            in: URL(fileURLWithPath: path).deletingLastPathComponent()
         )
         #expect(outcome.status == 0, "sqlite3 exited with \(outcome.status): \(outcome.standardError)")
         return outcome.standardOutput

@@ -3,7 +3,7 @@ import TestSupport
 
 /// A running `SQLiteWriterFixture` child process and the post ids it has printed so far.
 ///
-/// Every wait is bounded by a deadline; releasing it SIGKILLs the child if it is still running.
+/// Every wait is for an event (see `RunningChild`); releasing it SIGKILLs the child if it is still running.
 final class WriterProcess {
     private let child: RunningChild
 
@@ -21,8 +21,8 @@ final class WriterProcess {
     var errorOutput: String { child.errorOutput }
 
     /// Waits until at least `count` ids have been printed.
-    func waitForIDs(_ count: Int, timeout: Duration = .seconds(60)) async throws {
-        try await child.waitForLines(count, timeout: timeout)
+    func waitForIDs(_ count: Int) async throws {
+        try await child.waitForLines(count)
     }
 
     /// SIGKILLs the child at once, then waits until its output is closed and it is reaped.
@@ -32,11 +32,11 @@ final class WriterProcess {
 
     /// Waits until the child has exited and its output has been read to the end; returns its status.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(120)) async throws -> Int32 {
-        try await child.waitForExit(timeout: timeout)
+    func waitForExit() async throws -> Int32 {
+        try await child.waitForExit()
     }
 
-    /// Kills the child if it still runs and reaps it.
+    /// Kills the child if it still runs.
     func terminate() {
         child.terminate()
     }

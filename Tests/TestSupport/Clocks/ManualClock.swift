@@ -42,6 +42,8 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private let state = Locked(State())
+    /// How many sleepers are parked, for `waitForSleepers(_:)`; updated after every change.
+    private let parked = AwaitableState(0)
 
     /// Creates a clock at offset zero.
     public init() {}
@@ -54,6 +56,27 @@ public final class ManualClock: Clock, Sendable {
 
     /// The number of tasks sleeping on this clock, for tests that wait until a sleeper is parked.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until at least `count` tasks sleep on this clock: the code under test has parked
+    /// on it and moving the clock is what it waits for.
+    ///
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func waitForSleepers(_ count: Int = 1) async throws {
+        try await waitForSleeperCount { $0 >= count }
+    }
+
+    /// Suspends until the number of tasks sleeping on this clock satisfies `isWanted` (`{ $0 == 0 }`:
+    /// every sleeper has been resumed or cancelled).
+    ///
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func waitForSleeperCount(_ isWanted: @escaping @Sendable (Int) -> Bool) async throws {
+        try await parked.wait(until: isWanted)
+    }
+
+    private func publishSleeperCount() {
+        let count = sleeperCount
+        parked.update { $0 = count }
+    }
 
     /// Suspends until the clock has been advanced to `deadline` or past it.
     ///
@@ -70,7 +93,7 @@ public final class ManualClock: Clock, Sendable {
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if resumeNow { continuation.resume() } else { publishSleeperCount() }
             }
             try Task.checkCancellation()
         } onCancel: {
@@ -79,6 +102,7 @@ public final class ManualClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+            publishSleeperCount()
         }
     }
 
@@ -91,6 +115,7 @@ public final class ManualClock: Clock, Sendable {
             state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
+        publishSleeperCount()
         for sleeper in due {
             sleeper.continuation.resume()
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs an executable that `swift test` built next to the test binary, with a bounded wait.
+/// Runs an executable that `swift test` built next to the test binary and waits for it to end.
 ///
 /// A test target that depends on an executable target gets that executable built into the same
 /// directory as the test binary; `executable(named:)` finds it there (never call `swift build`
@@ -16,7 +16,7 @@ public enum ChildProcess {
         public let standardError: String
     }
 
-    /// A child that did not finish in time (it has been killed) or could not be found.
+    /// A child that could not be found.
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
         public let description: String
@@ -35,57 +35,26 @@ public enum ChildProcess {
         throw Failure(description: "\(name) not found next to the test binary in \(directories.map(\.path))")
     }
 
-    /// Runs `executable` with `arguments` in `directory` and waits for it to exit.
+    /// Runs `executable` with `arguments` in `directory` and waits for it to exit and its output
+    /// to be read to the end.
     ///
     /// The child gets `environment` on top of the current process's environment, and no standard
-    /// input. It is killed when it runs longer than `timeout`. The wait polls with `Task.sleep`, so
-    /// it never blocks a thread of the cooperative pool.
-    /// - Throws: `Failure` when the child did not exit in time.
+    /// input. The wait is for the child's exit (an event), guarded by `HangGuard`; a child that
+    /// hangs is killed when the wait is given up.
     public static func run(
         _ executable: URL,
         arguments: [String],
         environment: [String: String] = [:],
-        in directory: URL,
-        timeout: Duration = .seconds(60)
+        in directory: URL
     ) async throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let collected = Locked<(output: Data, errors: Data, closed: Int)>((Data(), Data(), 0))
-        try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        for (handle, isOutput) in [(output.fileHandleForReading, true), (errors.fileHandleForReading, false)] {
-            Thread {
-                let data = handle.readDataToEndOfFile()
-                collected.withLock { state in
-                    if isOutput { state.output = data } else { state.errors = data }
-                    state.closed += 1
-                }
-            }.start()
-        }
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning || collected.current.closed < 2 {
-            guard ContinuousClock.now < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                throw Failure(
-                    description: "\(executable.lastPathComponent) \(arguments) did not finish within \(timeout)")
-            }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        let result = collected.current
+        let child = try RunningChild(
+            executable, arguments: arguments, environment: environment, in: directory, inputIsNull: true)
+        defer { child.terminate() }
+        let status = try await child.waitForExit()
         return Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: result.output, as: UTF8.self),
-            standardError: String(decoding: result.errors, as: UTF8.self)
+            status: status,
+            standardOutput: child.outputText,
+            standardError: child.errorOutput
         )
     }
 }

@@ -1,31 +1,32 @@
 import Foundation
 
-/// Reads a file handle to its end on a background thread, keeping the complete lines.
-///
-/// `@unchecked Sendable` is safe: every stored property is read and written only while holding
-/// `condition`'s lock, and the reading thread touches nothing else.
-public final class LineCollector: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var completeLines: [String] = []
-    private var partial = Data()
-    private var reachedEnd = false
+/// Reads a file handle to its end on a thread of its own, keeping the complete lines, and lets
+/// tasks wait for the line they need or for the end, without polling.
+public final class LineCollector: Sendable {
+    /// What has been read so far.
+    public struct Progress: Sendable {
+        /// The complete (newline-terminated) lines, in order.
+        public var lines: [String] = []
+        /// Whether the end of the file was read: no more lines will come.
+        public var hasEnded = false
+        /// Every byte read, including a last line without a newline.
+        public var bytes = Data()
+        fileprivate var partial = Data()
+    }
+
+    private let state = AwaitableState(Progress())
 
     /// Creates a collector that has read nothing yet.
     public init() {}
 
     /// The complete (newline-terminated) lines read so far.
-    public var lines: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return completeLines
-    }
+    public var lines: [String] { state.current.lines }
 
     /// Whether the end of the file was read: no more lines will come.
-    public var hasEnded: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return reachedEnd
-    }
+    public var hasEnded: Bool { state.current.hasEnded }
+
+    /// Everything read so far, as UTF-8 text (invalid bytes replaced).
+    public var text: String { String(decoding: state.current.bytes, as: UTF8.self) }
 
     /// Starts a thread that reads `handle` until end of file.
     public func startReading(_ handle: FileHandle) {
@@ -39,49 +40,28 @@ public final class LineCollector: @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits until `count` lines have arrived; `false` when the deadline passed or the output ended first.
-    public func wait(forLines count: Int, timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        condition.lock()
-        defer { condition.unlock() }
-        while completeLines.count < count {
-            if reachedEnd || !waitOnce(until: deadline) { return completeLines.count >= count }
-        }
-        return true
-    }
-
-    /// Waits until end of file was read; `false` when `deadline` passed first.
-    public func waitForEnd(until deadline: ContinuousClock.Instant) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !reachedEnd {
-            if !waitOnce(until: deadline) { return reachedEnd }
-        }
-        return true
-    }
-
-    /// Waits for a signal or the deadline, with the lock held; `false` when the deadline has passed.
-    private func waitOnce(until deadline: ContinuousClock.Instant) -> Bool {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return false }
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-        return condition.wait(until: Date().addingTimeInterval(seconds)) || ContinuousClock.now < deadline
+    /// Suspends until `condition` holds for what has been read (the output may have ended), and
+    /// returns it.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled first.
+    @discardableResult
+    public func wait(until condition: @escaping @Sendable (Progress) -> Bool) async throws -> Progress {
+        try await state.wait(until: condition)
     }
 
     private func append(_ data: Data) {
-        condition.lock()
-        defer {
-            condition.broadcast()
-            condition.unlock()
-        }
-        guard !data.isEmpty else {
-            reachedEnd = true
-            return
-        }
-        partial.append(data)
-        while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
-            completeLines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
-            partial.removeSubrange(partial.startIndex...newline)
+        state.update { progress in
+            guard !data.isEmpty else {
+                progress.hasEnded = true
+                return
+            }
+            progress.bytes.append(data)
+            progress.partial.append(data)
+            while let newline = progress.partial.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = progress.partial[progress.partial.startIndex..<newline]
+                progress.lines.append(String(decoding: line, as: UTF8.self))
+                progress.partial.removeSubrange(progress.partial.startIndex...newline)
+            }
         }
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 
 /// A child process a test drives while it runs: reads its output line by line, writes to its
-/// input, signals it, and waits for it, every wait bounded by a timeout.
+/// input, signals it, and waits for it.
 ///
-/// Release it (or call `terminate()` in a `defer`) to SIGKILL and reap a child still running, so
-/// a failing test never leaves one behind.
+/// Every wait is for an event (a line printed, the process ended and its output read to the end),
+/// never a poll or a deadline; `HangGuard` turns a child that never does what is awaited into a
+/// failure naming it. Release it (or call `terminate()` in a `defer`) to SIGKILL and reap a child
+/// still running, so a failing test never leaves one behind.
 ///
 /// `@unchecked Sendable` is safe: `process` and the pipes are set up in `init` and afterwards only
-/// used through Foundation calls that are safe from any thread; the collectors lock their state.
+/// used through Foundation calls that are safe from any thread; the collectors and `exit` lock
+/// their state.
 public final class RunningChild: @unchecked Sendable {
     /// A child that misbehaved: did not print, did not exit, or could not start.
     public struct Failure: Error, CustomStringConvertible {
@@ -19,15 +22,19 @@ public final class RunningChild: @unchecked Sendable {
     private let input = Pipe()
     private let output = LineCollector()
     private let errors = LineCollector()
+    /// The exit status once the process has been reaped.
+    private let exit = AwaitableState<Int32?>(nil)
     private let name: String
 
     /// Starts `executable` with `arguments` in `directory`, with `environment` on top of this
-    /// process's environment.
+    /// process's environment. Its standard input is a pipe `send(_:)` writes to, or, with
+    /// `inputIsNull`, `/dev/null` (the child reads end of file at once).
     public init(
         _ executable: URL,
         arguments: [String] = [],
         environment: [String: String] = [:],
-        in directory: URL? = nil
+        in directory: URL? = nil,
+        inputIsNull: Bool = false
     ) throws {
         name = executable.lastPathComponent
         process.executableURL = executable
@@ -36,9 +43,13 @@ public final class RunningChild: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardInput = input
+        process.standardInput = inputIsNull ? FileHandle.nullDevice : input
         process.standardOutput = stdout
         process.standardError = stderr
+        process.terminationHandler = { [exit] process in
+            let status = process.terminationStatus
+            exit.update { $0 = status }
+        }
         try process.run()
         output.startReading(stdout.fileHandleForReading)
         errors.startReading(stderr.fileHandleForReading)
@@ -54,36 +65,40 @@ public final class RunningChild: @unchecked Sendable {
     /// The complete lines printed to standard output so far.
     public var outputLines: [String] { output.lines }
 
+    /// Everything the child wrote to standard output so far, as text.
+    public var outputText: String { output.text }
+
     /// What the child wrote to standard error so far.
-    public var errorOutput: String { errors.lines.joined(separator: "\n") }
+    public var errorOutput: String { errors.text }
 
     /// Waits until at least `count` lines have been printed.
-    public func waitForLines(_ count: Int, timeout: Duration = .seconds(60)) async throws {
-        try await waitForLine(timeout: timeout) { _ in output.lines.count >= count }
+    ///
+    /// - Throws: `Failure` when the output ends first.
+    public func waitForLines(_ count: Int) async throws {
+        let progress = try await HangGuard.run("\(name) printing \(count) lines") { [output] in
+            try await output.wait { $0.lines.count >= count || $0.hasEnded }
+        }
+        guard progress.lines.count >= count else {
+            throw Failure(
+                description: "\(name) ended after \(progress.lines.count) of \(count) lines; stderr: \(errorOutput)")
+        }
     }
 
-    /// Waits until a printed line satisfies `predicate` and returns it.
+    /// Waits until a line printed so far (or later) satisfies `predicate`, and returns the first
+    /// such line.
     ///
-    /// Polls every few milliseconds with `Task.sleep`, so waiting never blocks a thread of the
-    /// cooperative pool (a machine with two cores has two).
+    /// - Throws: `Failure` when the output ends without one.
     @discardableResult
-    public func waitForLine(
-        timeout: Duration = .seconds(60),
-        where predicate: (String) -> Bool
-    ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        var seen = 0
-        while true {
-            let lines = output.lines
-            if let line = lines.dropFirst(seen).first(where: predicate) { return line }
-            seen = lines.count
-            if output.hasEnded || ContinuousClock.now >= deadline {
-                throw Failure(
-                    description: "\(name) printed no matching line within \(timeout); output: \(lines.suffix(5)); "
-                        + "stderr: \(errorOutput)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
+    public func waitForLine(where predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
+        let progress = try await HangGuard.run("a line from \(name) matching the test's condition") { [output] in
+            try await output.wait { $0.lines.contains(where: predicate) || $0.hasEnded }
         }
+        guard let line = progress.lines.first(where: predicate) else {
+            throw Failure(
+                description: "\(name) ended without a matching line; output: \(progress.lines.suffix(5)); "
+                    + "stderr: \(errorOutput)")
+        }
+        return line
     }
 
     /// Writes `line` and a newline to the child's standard input.
@@ -93,36 +108,32 @@ public final class RunningChild: @unchecked Sendable {
 
     /// Sends `signal` (e.g. `SIGINT`) to the child.
     public func signal(_ signal: Int32) {
-        if process.isRunning { Foundation.kill(process.processIdentifier, signal) }
+        if exit.current == nil { Foundation.kill(process.processIdentifier, signal) }
     }
 
-    /// Waits until the child has exited and its output has been read to the end, polling so that
-    /// no thread of the cooperative pool is blocked.
+    /// Waits until the child has exited and its output has been read to the end.
     ///
     /// - Returns: the exit status, or the number of the signal that ended it.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(120)) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning || !output.hasEnded || !errors.hasEnded {
-            guard ContinuousClock.now < deadline else {
-                throw Failure(description: "\(name) did not exit within \(timeout); stderr: \(errorOutput)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
+    public func waitForExit() async throws -> Int32 {
+        try await HangGuard.run("\(name) exiting") { [exit, output, errors] in
+            let status = try await exit.wait { $0 != nil }
+            try await output.wait { $0.hasEnded }
+            try await errors.wait { $0.hasEnded }
+            return status ?? -1
         }
-        return process.terminationStatus
     }
 
     /// SIGKILLs the child at once, then waits until it is reaped.
     public func kill() async throws {
         signal(SIGKILL)
-        try await waitForExit(timeout: .seconds(30))
+        try await waitForExit()
     }
 
-    /// Kills the child if it still runs and reaps it, blocking briefly; never throws (for `defer`
-    /// and `deinit`).
+    /// SIGKILLs the child if it still runs; never blocks or throws (for `defer` and `deinit`).
+    /// Foundation reaps it in the background.
     public func terminate() {
-        guard process.isRunning else { return }
+        guard exit.current == nil, process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

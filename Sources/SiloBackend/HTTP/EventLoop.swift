@@ -1,0 +1,250 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's one thread: waits with `poll(2)` on the listener, a wake-up pipe and every
+/// connection, reads and writes what is ready without blocking, hands complete requests to the
+/// handler, and acts on the deadlines of `ServerLimits` as measured by the `ServerClock`.
+///
+/// Handlers run on Swift's concurrency pool; when one finishes, its response is queued and the
+/// loop is woken through the pipe. Everything else here belongs to the loop's thread.
+final class EventLoop {
+    private let listener: Int32
+    private let limits: ServerLimits
+    private let clock: ServerClock
+    private let screen: @Sendable (RequestHead) -> HTTPResponse?
+    private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    private let status: ServerStatus
+    private let wakeUp = WakeUpPipe()
+    private let finished = FinishedResponses()
+    private var connections: [Int32: HTTPConnection] = [:]
+    private var nextID = 0
+
+    init(
+        listener: Int32,
+        limits: ServerLimits,
+        clock: ServerClock,
+        screen: @escaping @Sendable (RequestHead) -> HTTPResponse?,
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse,
+        status: ServerStatus
+    ) {
+        self.listener = listener
+        self.limits = limits
+        self.clock = clock
+        self.screen = screen
+        self.handler = handler
+        self.status = status
+    }
+
+    /// Serves for ever on the calling thread.
+    func run() -> Never {
+        clock.whenAdvanced { [wakeUp] in wakeUp.signal() }
+        while true {
+            var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            descriptors.append(pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0))
+            for connection in connections.values {
+                var events: Int16 = 0
+                if connection.wantsToRead { events |= Int16(POLLIN) }
+                if connection.wantsToWrite { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+            if ready < 0 && errno != EINTR {
+                // Nothing here can make poll fail but a bug; wait instead of spinning.
+                usleep(10_000)
+                continue
+            }
+            if descriptors[1].revents != 0 { wakeUp.drain() }
+            deliverFinishedResponses()
+            if descriptors[0].revents & Int16(POLLIN) != 0 { acceptWaitingClients() }
+            for entry in descriptors.dropFirst(2) where entry.revents != 0 {
+                serve(entry)
+            }
+            expireDeadlines()
+            if status.isPublished { status.publish(connections.values.map(ServerStatus.Connection.init)) }
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// Milliseconds until the nearest deadline, or -1 (wait for an event) when there is none or
+    /// the clock moves only when a test says (an advance wakes the loop).
+    private func pollTimeout() -> Int32 {
+        guard !clock.movesOnlyWhenTold, let nearest = connections.values.compactMap(\.deadline).min() else {
+            return -1
+        }
+        let remaining = nearest - clock.now
+        guard remaining > .zero else { return 0 }
+        let milliseconds =
+            remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        return Int32(min(milliseconds + 1, 60_000))
+    }
+
+    // MARK: - Connections
+
+    private func acceptWaitingClients() {
+        while true {
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let descriptor = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
+            guard descriptor >= 0 else { return }  // EAGAIN: none left; EMFILE: the budget is the limit
+            Socket.makeNonBlocking(descriptor)
+            guard connections.count < limits.maxConnections || evictLongestWaiting() else {
+                let busy = HTTPResponse.error(
+                    status: 503, code: .unavailable, message: "every connection is busy; retry shortly")
+                _ = Socket.write(descriptor, busy.head(keepAlive: false) + busy.body, from: 0)
+                Socket.close(descriptor)
+                continue
+            }
+            nextID += 1
+            connections[descriptor] = HTTPConnection(
+                descriptor: descriptor, id: nextID, peerPort: Int(UInt16(bigEndian: address.sin_port)), limits: limits,
+                now: clock.now)
+        }
+    }
+
+    /// Closes the connection that has waited longest for a request, to make room for a new one;
+    /// `false` when every connection is busy with a request.
+    private func evictLongestWaiting() -> Bool {
+        let waiting = connections.values.compactMap { connection in
+            connection.waitingForRequestSince.map { (connection, $0) }
+        }
+        guard let (oldest, _) = waiting.min(by: { $0.1 < $1.1 }) else { return false }
+        close(oldest)
+        return true
+    }
+
+    private func serve(_ entry: pollfd) {
+        guard let connection = connections[entry.fd] else { return }
+        if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, connection.wantsToRead {
+            let step = connection.readAvailable(now: clock.now, screen: screen) { buffer in
+                Socket.read(connection.descriptor, into: &buffer)
+            }
+            perform(step, for: connection)
+        } else if entry.revents & Int16(POLLOUT) != 0 {
+            writePending(connection)
+        } else if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            close(connection)
+        }
+    }
+
+    /// Does what `step` says for `connection`, then writes whatever it has ready.
+    private func perform(_ step: HTTPConnection.Step, for connection: HTTPConnection) {
+        switch step {
+        case .close:
+            close(connection)
+        case .dispatch(let request):
+            let (id, handler, finished, wakeUp) = (connection.id, handler, finished, wakeUp)
+            let descriptor = connection.descriptor
+            Task {
+                let response = await handler(request)
+                finished.append(descriptor: descriptor, id: id, response: response)
+                wakeUp.signal()
+            }
+        case .wait:
+            if let interim = connection.interim {
+                _ = Socket.write(connection.descriptor, interim, from: 0)
+                connection.interimSent()
+            }
+            if connection.wantsToWrite { writePending(connection) }
+        }
+    }
+
+    /// Writes as much of the connection's response as the socket takes now.
+    private func writePending(_ connection: HTTPConnection) {
+        while connection.wantsToWrite {
+            let (bytes, offset) = connection.pendingOutput
+            switch Socket.write(connection.descriptor, bytes, from: offset) {
+            case .sent(let count):
+                let step = connection.wrote(count, now: clock.now, screen: screen)
+                if case .wait = step { continue }
+                perform(step, for: connection)
+                return
+            case .wouldBlock:
+                return
+            case .failed:
+                close(connection)
+                return
+            }
+        }
+    }
+
+    private func deliverFinishedResponses() {
+        for (descriptor, id, response) in finished.takeAll() {
+            // A connection closed meanwhile (or its descriptor reused) has no one to answer.
+            guard let connection = connections[descriptor], connection.id == id else { continue }
+            perform(connection.respond(with: response, now: clock.now), for: connection)
+        }
+    }
+
+    private func expireDeadlines() {
+        let now = clock.now
+        for connection in Array(connections.values) {
+            guard let deadline = connection.deadline, deadline <= now else { continue }
+            perform(connection.expire(now: now), for: connection)
+        }
+    }
+
+    private func close(_ connection: HTTPConnection) {
+        connections[connection.descriptor] = nil
+        Socket.close(connection.descriptor)
+    }
+}
+
+/// Wakes the event loop from another thread: a byte written to a pipe the loop polls.
+///
+/// `Sendable`: both descriptors are fixed at creation, and `write(2)` and `read(2)` on a pipe are
+/// safe from any thread.
+final class WakeUpPipe: Sendable {
+    /// The end the loop polls.
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            fatalError("silo-backend: cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        Socket.makeNonBlocking(readEnd)
+        Socket.makeNonBlocking(writeEnd)
+    }
+
+    /// Makes the loop's next `poll` return (a full pipe already does).
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Empties the pipe, after a wake-up.
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+}
+
+/// Responses handlers have finished, waiting for the loop to write them.
+///
+/// `@unchecked Sendable` is safe: `items` is only touched while holding `lock`.
+final class FinishedResponses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [(descriptor: Int32, id: Int, response: HTTPResponse)] = []
+
+    func append(descriptor: Int32, id: Int, response: HTTPResponse) {
+        lock.withLock { items.append((descriptor, id, response)) }
+    }
+
+    func takeAll() -> [(descriptor: Int32, id: Int, response: HTTPResponse)] {
+        lock.withLock {
+            defer { items.removeAll() }
+            return items
+        }
+    }
+}

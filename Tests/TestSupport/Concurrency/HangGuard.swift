@@ -1,0 +1,66 @@
+/// Turns a hang into a failure that names what never came.
+///
+/// Not a deadline any behaviour relies on: the waits it guards are for events (a line, an exit, a
+/// value) that arrive in milliseconds to seconds even on a loaded machine. The guard exists only
+/// so that a broken run fails with a message instead of holding CI until its own limit.
+public enum HangGuard {
+    /// How long a guarded wait may take before it counts as hung: two minutes.
+    public static let limit: Duration = .seconds(120)
+
+    /// A guarded wait that did not end within the limit.
+    public struct Hang: Error, CustomStringConvertible {
+        /// What was awaited.
+        public let waitingFor: String
+        /// The limit that passed.
+        public let limit: Duration
+        /// `"hung: … did not happen within 120 seconds"`.
+        public var description: String { "hung: \(waitingFor) did not happen within \(limit)" }
+    }
+
+    /// Runs `operation`; when it has not finished within `limit`, cancels it and throws `Hang`
+    /// at once, even if `operation` goes on (a thread blocked in a system call cannot be
+    /// interrupted; it is left to end when its descriptor closes).
+    public static func run<T: Sendable>(
+        _ waitingFor: @autoclosure () -> String,
+        limit: Duration = HangGuard.limit,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let description = waitingFor()
+        let outcome = Locked<CheckedContinuation<T, any Error>?>(nil)
+        let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+            let continuation = outcome.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }
+            continuation?.resume(with: result)
+        }
+        let work = Locked<Task<Void, Never>?>(nil)
+        let timer = Locked<Task<Void, Never>?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.withLock { $0 = continuation }
+                timer.withLock {
+                    $0 = Task {
+                        guard (try? await Task.sleep(for: limit)) != nil else { return }
+                        finish(.failure(Hang(waitingFor: description, limit: limit)))
+                        work.current?.cancel()
+                    }
+                }
+                work.withLock {
+                    $0 = Task {
+                        do {
+                            finish(.success(try await operation()))
+                        } catch {
+                            finish(.failure(error))
+                        }
+                        timer.current?.cancel()
+                    }
+                }
+            }
+        } onCancel: {
+            work.current?.cancel()
+            timer.current?.cancel()
+            finish(.failure(CancellationError()))
+        }
+    }
+}
