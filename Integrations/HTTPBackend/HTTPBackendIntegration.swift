@@ -34,7 +34,9 @@ public final class HTTPBackendIntegration: Integration {
         postsService = HTTPBackendPostService(connection: connection)
         usersService = HTTPBackendUserService(connection: connection)
         libraryService = HTTPBackendVideoLibraryService(connection: connection)
-        ChangeFeedWatch.install(on: changes, client: client, interval: configuration.changePollInterval)
+        ChangeFeedWatch.install(
+            on: changes, client: client, interval: configuration.changePollInterval,
+            time: ElapsedClock(clock: configuration.clock))
     }
 
     /// Posts, users and the library.

@@ -84,10 +84,17 @@ public final class SQLiteIntegration: Integration {
             let busyTimeoutMilliseconds = busyTimeoutMilliseconds
             let database = database
             let integrity = integrity
-            Task.detached(priority: .background) {
-                await integrity.record(database.checkIntegrity(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
-            }
+            await integrity.track(
+                Task.detached(priority: .background) {
+                    await integrity.record(database.checkIntegrity(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+                })
         }
+    }
+
+    /// Returns once the background integrity check `start()` began (if it began one) has recorded
+    /// what it found: for tests, which wait on it instead of polling `health()`.
+    func backgroundIntegrityCheckFinished() async {
+        await integrity.backgroundCheck?.value
     }
 
     /// Reads every page of the database (`PRAGMA quick_check`, about 0.35 s per million posts),
@@ -142,11 +149,16 @@ public final class SQLiteIntegration: Integration {
     }
 }
 
-/// What the last full integrity check found, if one ran.
+/// What the last full integrity check found, if one ran, and the check running in the background.
 private actor IntegrityState {
     private(set) var problems: [String]?
+    private(set) var backgroundCheck: Task<Void, Never>?
 
     func record(_ problems: [String]) {
         self.problems = problems
+    }
+
+    func track(_ check: Task<Void, Never>) {
+        backgroundCheck = check
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct IntegrationsManagerTests {
     @Test("Starts every integration, forwards events in order and stops in reverse order")
     func lifecycleOrder() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([
             .init(RecordingIntegration("A", log: log)), .init(RecordingIntegration("B", log: log)),
         ])
@@ -21,7 +21,7 @@ struct IntegrationsManagerTests {
 
     @Test("A required integration that fails stops the others and names itself, the cause and a remedy")
     func requiredFailure() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([
             .init(RecordingIntegration("Store", log: log)),
             .init(
@@ -46,7 +46,7 @@ struct IntegrationsManagerTests {
 
     @Test("An optional integration that fails comes up degraded and the app starts")
     func optionalFailure() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([
             .init(RecordingIntegration("Store", log: log)),
             .init(
@@ -64,18 +64,26 @@ struct IntegrationsManagerTests {
 
     @Test("A start that exceeds its timeout fails as timed out and is cancelled")
     func timeout() async throws {
-        let log = Locked<[String]>([])
-        let manager = IntegrationsManager([
-            .init(RecordingIntegration("Slow", .hangs, log: log), startTimeout: .milliseconds(50))
-        ])
-        let error = try await #require(throws: IntegrationStartError.self) { try await manager.start() }
+        // Given an integration whose start never ends, and a manager timing starts on a manual clock
+        let log = AwaitableState<[String]>([])
+        let clock = ManualClock()
+        let manager = IntegrationsManager(
+            [.init(RecordingIntegration("Slow", .hangs, log: log), startTimeout: .seconds(10))], clock: clock)
+
+        // When the start has waited its whole timeout
+        let starting = Task { try await manager.start() }
+        try await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+
+        // Then it fails as timed out, naming the integration
+        let error = try await #require(throws: IntegrationStartError.self) { try await starting.value }
         #expect(error.cause.kind == .timedOut)
         #expect(error.integration == "Slow")
     }
 
     @Test("Events reach only integrations that started")
     func eventsOnlyToStarted() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([
             .init(RecordingIntegration("Up", log: log)),
             .init(
@@ -93,7 +101,7 @@ struct IntegrationsManagerTests {
 struct IntegrationsManagerReentrancyTests {
     @Test("A second start while one is in flight shares it: each integration starts once")
     func concurrentStartsShare() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
         async let first: Void = manager.start()
         async let second: Void = manager.start()
@@ -104,18 +112,13 @@ struct IntegrationsManagerReentrancyTests {
 
     @Test("A stop that arrives during start waits for it, so nothing is left running")
     func stopDuringStart() async throws {
-        let log = Locked<[String]>([])
-        let gate = Locked(false)
+        let log = AwaitableState<[String]>([])
+        let gate = AwaitableState(false)
         let manager = IntegrationsManager([.init(RecordingIntegration("A", .waits(for: gate), log: log))])
         let starting = Task { try await manager.start() }
-        var spins = 0
-        while !log.current.contains("start A") {
-            spins += 1
-            try #require(spins < 1_000_000, "the integration never started")
-            await Task.yield()
-        }
+        try await log.wait { $0.contains("start A") }
         let stopping = Task { await manager.stop() }
-        gate.withLock { $0 = true }
+        gate.update { $0 = true }
         await stopping.value
         try await starting.value
         #expect(log.current == ["start A", "stop A"])
@@ -124,18 +127,22 @@ struct IntegrationsManagerReentrancyTests {
 
     @Test("An optional integration that timed out is stopped, so a late start leaks nothing")
     func timedOutOptionalIsStopped() async throws {
-        let log = Locked<[String]>([])
-        let manager = IntegrationsManager([
-            .init(RecordingIntegration("Slow", .hangs, log: log), isRequired: false, startTimeout: .milliseconds(20))
-        ])
-        try await manager.start()
+        let log = AwaitableState<[String]>([])
+        let clock = ManualClock()
+        let manager = IntegrationsManager(
+            [.init(RecordingIntegration("Slow", .hangs, log: log), isRequired: false, startTimeout: .seconds(10))],
+            clock: clock)
+        let starting = Task { try await manager.start() }
+        try await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        try await starting.value
         #expect(log.current.contains("stop Slow"))
         #expect(await manager.healthReport().first?.health.isServing == true)
     }
 
     @Test("After stop, start starts the integrations again")
     func restart() async throws {
-        let log = Locked<[String]>([])
+        let log = AwaitableState<[String]>([])
         let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
         try await manager.start()
         await manager.stop()

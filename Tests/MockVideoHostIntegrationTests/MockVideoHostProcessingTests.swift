@@ -101,12 +101,8 @@ struct MockVideoHostProcessingTests {
         }
 
         // When the call is parked on the clock and the clock advances
-        var spins = 0
-        while harness.clock.sleeperCount == 0, spins < 100_000 {
-            await Task.yield()
-            spins += 1
-        }
-        #expect(harness.clock.sleeperCount == 1, "the call never waited on the clock")
+        try await harness.clock.waitForSleepers(1)
+        #expect(harness.clock.sleeperCount == 1, "the call waited on the clock more than once")
         harness.clock.advance(by: .seconds(2))
 
         // Then it completes (with not found: the host is empty)

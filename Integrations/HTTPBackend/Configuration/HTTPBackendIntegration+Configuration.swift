@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import Services
 
 #if canImport(Glibc)
@@ -31,6 +32,9 @@ extension HTTPBackendIntegration {
         /// Receives one record per attempt (the sample app prints them with `--verbose`); `nil`
         /// logs nothing and costs nothing.
         public var log: (@Sendable (HTTPLogRecord) -> Void)?
+        /// What attempt deadlines, retry waits and change-feed polls are measured on: the system's
+        /// clock, or a manual one in tests, which then decide when a deadline passes.
+        public var clock: any Clock<Duration>
 
         /// A configuration for the backend at `baseURL`.
         public init(
@@ -42,7 +46,8 @@ extension HTTPBackendIntegration {
             maxResponseBytes: Int = 8 * 1024 * 1024,
             changePollInterval: Duration = .seconds(1),
             middleware: [any HTTPMiddleware] = [],
-            log: (@Sendable (HTTPLogRecord) -> Void)? = nil
+            log: (@Sendable (HTTPLogRecord) -> Void)? = nil,
+            clock: any Clock<Duration> = ContinuousClock()
         ) {
             self.baseURL = baseURL
             self.credentialsFile = credentialsFile
@@ -53,6 +58,7 @@ extension HTTPBackendIntegration {
             self.changePollInterval = changePollInterval
             self.middleware = middleware
             self.log = log
+            self.clock = clock
         }
 
         /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is loopback.

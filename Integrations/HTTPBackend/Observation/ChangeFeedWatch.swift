@@ -6,8 +6,8 @@ import IntegrationSupport
 /// An idle poll is one 304 without a body. A failed poll (the backend is down) is tried again at
 /// the next interval; observations keep their last value meanwhile.
 enum ChangeFeedWatch {
-    /// Installs the watch on `signal`.
-    static func install(on signal: ChangeSignal, client: HTTPClient, interval: Duration) {
+    /// Installs the watch on `signal`, waiting `interval` on `time` between polls.
+    static func install(on signal: ChangeSignal, client: HTTPClient, interval: Duration, time: ElapsedClock) {
         signal.watch { signal in
             var etag: String?
             while !Task.isCancelled {
@@ -20,7 +20,7 @@ enum ChangeFeedWatch {
                     signal.notify()
                     etag = newTag
                 }
-                try? await Task.sleep(for: interval)
+                try? await time.sleep(for: interval)
             }
         }
     }

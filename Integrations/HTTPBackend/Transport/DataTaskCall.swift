@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IntegrationSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,18 +26,20 @@ final class DataTaskCall: @unchecked Sendable {
     private var body = Data()
     private var wasChallenged = false
 
+    private var deadlineTimer: Task<Void, Never>?
+
     private static let cancelQueue = DispatchQueue(label: "silo.http.cancel")
-    private static let deadlineQueue = DispatchQueue(label: "silo.http.deadline")
 
     /// A call that accepts bodies of at most `maxBytes`.
     init(maxBytes: Int) {
         self.maxBytes = maxBytes
     }
 
-    /// Sends `request` and waits for its response, the deadline, or `cancel()`, whichever is first.
-    func run(_ request: URLRequest, on session: URLSession, events: TaskEvents, deadline: Duration) async -> Result<
-        HTTPResponse, HTTPFailure
-    > {
+    /// Sends `request` and waits for its response, the deadline (measured on `time`), or
+    /// `cancel()`, whichever is first.
+    func run(
+        _ request: URLRequest, on session: URLSession, events: TaskEvents, deadline: Duration, on time: ElapsedClock
+    ) async -> Result<HTTPResponse, HTTPFailure> {
         await withCheckedContinuation { continuation in
             let task = session.dataTask(with: request)
             let early: Result<HTTPResponse, HTTPFailure>? = lock.withLock {
@@ -50,12 +53,17 @@ final class DataTaskCall: @unchecked Sendable {
                 return
             }
             events.register(self, for: task)
-            task.resume()
-            let nanoseconds =
-                deadline.components.seconds * 1_000_000_000 + deadline.components.attoseconds / 1_000_000_000
-            Self.deadlineQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
+            let end = time.elapsed + deadline
+            let timer = Task { [weak self] in
+                guard (try? await time.sleep(untilElapsed: end)) != nil else { return }
                 self?.finish(.failure(.timedOut(after: deadline)), cancelTask: true)
             }
+            let finished = lock.withLock {
+                deadlineTimer = timer
+                return outcome != nil
+            }
+            if finished { timer.cancel() }
+            task.resume()
         }
     }
 
@@ -111,17 +119,19 @@ final class DataTaskCall: @unchecked Sendable {
     }
 
     private func finish(_ result: Result<HTTPResponse, HTTPFailure>, cancelTask: Bool) {
-        let (continuation, task):
-            (CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>?, URLSessionDataTask?) =
+        let (continuation, task, timer):
+            (CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>?, URLSessionDataTask?, Task<Void, Never>?) =
                 lock.withLock {
-                    guard outcome == nil else { return (nil, nil) }
+                    guard outcome == nil else { return (nil, nil, nil) }
                     outcome = result
                     defer {
                         self.continuation = nil
                         self.task = nil
+                        deadlineTimer = nil
                     }
-                    return (self.continuation, self.task)
+                    return (self.continuation, self.task, deadlineTimer)
                 }
+        timer?.cancel()
         continuation?.resume(returning: result)
         if cancelTask, let task { Self.cancelQueue.async { task.cancel() } }
     }

@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import IntegrationSupport
 import Services
 
 /// Sends endpoints to the backend: the one place that owns concurrency, coalescing, retries,
@@ -22,12 +23,14 @@ actor HTTPClient {
 
     init(configuration: HTTPBackendIntegration.Configuration) {
         let connections = min(max(configuration.maxConcurrentRequests, 1), 6)
+        let time = ElapsedClock(clock: configuration.clock)
         let transport = URLSessionTransport(
             baseURL: configuration.baseURL, attemptTimeout: configuration.attemptTimeout,
-            maxResponseBytes: configuration.maxResponseBytes, maxConnections: connections)
+            maxResponseBytes: configuration.maxResponseBytes, maxConnections: connections, time: time)
         let logging: [any HTTPMiddleware] =
             (configuration.log.map { [LoggingMiddleware(log: $0)] } ?? []) + configuration.middleware
-        let attempts = ([RetryMiddleware(policy: configuration.retry)] + logging).chained(to: transport.send)
+        let attempts = ([RetryMiddleware(policy: configuration.retry, time: time)] + logging).chained(
+            to: transport.send)
         let sessions = SessionKeeper(file: CredentialFile(url: configuration.credentialsFile), send: attempts)
         self.transport = transport
         self.sessions = sessions

@@ -1,9 +1,13 @@
+import IntegrationSupport
+
 /// Tries idempotent requests again after a transient failure: 408, 429, 500, 502, 503, 504, a
 /// lost or refused connection, a timed-out attempt. It waits as the policy says, or as long as
 /// the server's `Retry-After` asks when that is longer. A cancelled call is never retried, and a
 /// non-idempotent request (POST, PATCH) is sent once.
 struct RetryMiddleware: HTTPMiddleware {
     let policy: RetryPolicy
+    /// What the waits are measured on.
+    let time: ElapsedClock
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws(HTTPFailure) -> HTTPResponse {
         var request = request
@@ -23,7 +27,7 @@ struct RetryMiddleware: HTTPMiddleware {
                 wait = max(wait, retryAfter)
             }
             do {
-                try await Task.sleep(for: wait)
+                try await time.sleep(for: wait)
             } catch {
                 throw .cancelled
             }

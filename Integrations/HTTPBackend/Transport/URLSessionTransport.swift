@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,9 +15,11 @@ final class URLSessionTransport: Sendable {
     private let attemptTimeout: Duration
     private let maxResponseBytes: Int
     private let calls = InFlightCalls()
+    private let time: ElapsedClock
 
-    /// A transport for `baseURL` allowing `maxConnections` connections to it (at most 6 on Linux).
-    init(baseURL: URL, attemptTimeout: Duration, maxResponseBytes: Int, maxConnections: Int) {
+    /// A transport for `baseURL` allowing `maxConnections` connections to it (at most 6 on Linux),
+    /// measuring each attempt's deadline on `time`.
+    init(baseURL: URL, attemptTimeout: Duration, maxResponseBytes: Int, maxConnections: Int, time: ElapsedClock) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -32,6 +35,7 @@ final class URLSessionTransport: Sendable {
         self.baseURL = base
         self.attemptTimeout = attemptTimeout
         self.maxResponseBytes = maxResponseBytes
+        self.time = time
     }
 
     /// Sends one attempt of `request`.
@@ -44,7 +48,7 @@ final class URLSessionTransport: Sendable {
         }
         defer { calls.remove(call) }
         let result = await withTaskCancellationHandler {
-            await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout)
+            await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout, on: time)
         } onCancel: {
             call.cancel()
         }

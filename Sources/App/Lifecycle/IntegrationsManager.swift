@@ -1,3 +1,4 @@
+import IntegrationSupport
 import Services
 
 /// Starts, stops and watches every integration the app uses.
@@ -54,13 +55,16 @@ public actor IntegrationsManager {
     }
 
     private let registrations: [Registration]
+    private let time: ElapsedClock
     private var started: [Int] = []
     private var startFailures: [Int: ServiceError] = [:]
     private var startTask: Task<Result<Void, IntegrationStartError>, Never>?
 
-    /// Creates a manager for `registrations`, in the order they should start (and stop in reverse).
-    public init(_ registrations: [Registration]) {
+    /// Creates a manager for `registrations`, in the order they should start (and stop in
+    /// reverse), measuring start timeouts on `clock` (a manual clock in tests).
+    public init(_ registrations: [Registration], clock: any Clock<Duration> = ContinuousClock()) {
         self.registrations = registrations
+        time = ElapsedClock(clock: clock)
     }
 
     /// Starts every integration; see the type's documentation for the rules.
@@ -115,12 +119,12 @@ public actor IntegrationsManager {
     }
 
     private func startConcurrently(_ indices: [Int]) async -> [Int: ServiceError?] {
-        let registrations = registrations
+        let (registrations, time) = (registrations, time)
         return await withTaskGroup(of: (Int, ServiceError?).self) { group in
             for index in indices {
                 let registration = registrations[index]
                 group.addTask {
-                    (index, await Self.start(registration.integration, within: registration.startTimeout))
+                    (index, await Self.start(registration.integration, within: registration.startTimeout, on: time))
                 }
             }
             var outcomes: [Int: ServiceError?] = [:]
@@ -191,7 +195,9 @@ public actor IntegrationsManager {
 
     /// Starts `integration`, turning a timeout into `.timedOut`. The late start is cancelled; an
     /// integration's `start()` must honour cancellation for the timeout to bound the wait.
-    private static func start(_ integration: any Integration, within timeout: Duration) async -> ServiceError? {
+    private static func start(
+        _ integration: any Integration, within timeout: Duration, on time: ElapsedClock
+    ) async -> ServiceError? {
         let outcome = await withTaskGroup(of: StartOutcome?.self) { group in
             group.addTask {
                 do throws(ServiceError) {
@@ -203,7 +209,7 @@ public actor IntegrationsManager {
             }
             group.addTask {
                 do {
-                    try await Task.sleep(for: timeout)
+                    try await time.sleep(for: timeout)
                     return .failed(.timedOut(operation: "starting \(integration.name) (limit \(timeout))"))
                 } catch {
                     return nil  // Cancelled because the start finished first.

@@ -1,43 +1,50 @@
 import TestSupport
 import Testing
 
-/// Waits until `condition` holds, yielding between checks, for at most `maxSteps` checks; records
-/// an issue at the caller when it never holds.
+/// Waits until `condition` holds, however long that takes on a loaded machine; records an issue at
+/// the caller only when it has not held after `HangGuard.limit` (a hang, not a slow machine).
+///
+/// For state that offers nothing to await (a presenter's published properties): it checks,
+/// yields, and after a hundred checks sleeps a millisecond between checks so a waiting test does
+/// not keep a thread of the pool busy. The outcome never depends on how long anything took.
 @discardableResult
 func eventually(
     _ comment: Comment? = nil,
-    maxSteps: Int = 5_000,
     sourceLocation: SourceLocation = #_sourceLocation,
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async -> Bool
 ) async -> Bool {
-    for step in 0..<maxSteps {
+    let start = ContinuousClock.now
+    var checks = 0
+    while true {
         if await condition() { return true }
-        if step < 100 {
+        if ContinuousClock.now - start > HangGuard.limit {
+            Issue.record(comment ?? "Condition never became true (hung)", sourceLocation: sourceLocation)
+            return false
+        }
+        checks += 1
+        if checks < 100 {
             await Task.yield()
         } else {
-            // Give the other threads real time: a bounded poll, not a sleep the result relies on.
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
-    Issue.record(comment ?? "Condition never became true", sourceLocation: sourceLocation)
-    return false
 }
 
 /// Advances `clock` by `step` whenever `sleepers` tasks sleep on it (everything the code under test
-/// waits on at once, so it is idle), until `condition` holds or `maxSteps` advances were made;
-/// records an issue at the caller when it never holds.
+/// waits on at once, so it is idle), until `condition` holds; records an issue at the caller when
+/// that has not happened after `HangGuard.limit`.
 @discardableResult
 func advance(
     _ clock: ManualClock,
     by step: Duration = .seconds(1),
     whenSleeping sleepers: Int = 1,
-    maxSteps: Int = 1_000,
     sourceLocation: SourceLocation = #_sourceLocation,
     isolation: isolated (any Actor)? = #isolation,
     until condition: () async -> Bool
 ) async -> Bool {
-    for _ in 0..<maxSteps {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start <= HangGuard.limit {
         let parked = await eventually("Nothing slept on the clock", sourceLocation: sourceLocation) {
             await condition() || clock.sleeperCount >= sleepers
         }
@@ -45,6 +52,6 @@ func advance(
         if await condition() { return true }
         clock.advance(by: step)
     }
-    Issue.record("Condition never became true within \(maxSteps) clock steps", sourceLocation: sourceLocation)
+    Issue.record("Condition never became true while the clock kept moving (hung)", sourceLocation: sourceLocation)
     return false
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPBackendIntegration
 import Models
 import Services
+import TestSupport
 import Testing
 
 /// Sessions under load and a backend that is down, then back.
@@ -69,19 +70,23 @@ struct HTTPSessionTests {
         }
     }
 
-    @Test("cancelling a call answers at once and the request is not left waiting")
+    @Test("cancelling a call answers at once, while the backend still holds the request")
     func cancellation() async throws {
+        // Given a read the backend holds unanswered
         let scene = try await FaultScene.make()
         defer { Task { await scene.stop() } }
-        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "delay_ms": 5_000])
+        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
         let posts = scene.integration.postsService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
+        try await scene.backend.waitForHeldRequests(1)
+
+        // When the caller cancels
         call.cancel()
+
+        // Then the call ends cancelled before the backend has answered (it is released only after)
         let result = await call.result
-        #expect(ContinuousClock.now - start < .seconds(3), "cancellation waited for the response")
+        try await scene.backend.releaseHeldRequests()
         guard case .failure(let error) = result else {
             Issue.record("the cancelled call succeeded")
             return
@@ -112,17 +117,21 @@ extension HTTPSessionTests {
 
     @Test("after stop, a call waiting in its retry backoff sends nothing more")
     func stopDuringBackoff() async throws {
-        let scene = try await FaultScene.make { $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(400)) }
+        // Given a client on a manual clock whose read was answered 503 and now waits to retry
+        let clock = ManualClock()
+        let scene = try await FaultScene.make {
+            $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(400))
+            $0.clock = clock
+        }
         try await scene.backend.inject(["method": "GET", "path": scene.postPath, "status": 503])
         let posts = scene.integration.postsService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        // Stop once the first attempt has been answered (503), so the call is in its backoff.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await scene.backend.requests("GET \(scene.postPath)") == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await clock.waitForSleeper(dueWithin: .milliseconds(400))
+
+        // When the integration stops, and the backoff then runs out
         await scene.integration.stop()
+        clock.advance(by: .seconds(1))
         // The call ends only after its backoff, when its next attempt is refused by the stopped client.
         _ = await call.result
         let counts = try await scene.backend.allRequests()

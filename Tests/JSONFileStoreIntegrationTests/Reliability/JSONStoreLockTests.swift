@@ -67,9 +67,9 @@ struct JSONStoreLockTests {
         try await integration.start()
         let author = try await integration.userService.create(UserDraft(handle: "stopper", displayName: "Stopper"))
         let probe = ObservationProbe(integration.postService.observeFeed(authorID: author.id, pageSize: 1))
-        _ = try await probe.next(within: .seconds(30), "the empty first page")
+        _ = try await probe.next("the empty first page")
         await integration.stop()
-        let event = await probe.nextEvent(within: .seconds(30))
+        let event = await probe.nextEvent()
         #expect(event?.isFinished == true, "the observation did not end: \(String(describing: event))")
         #expect(integration.observerCount == 0)
     }

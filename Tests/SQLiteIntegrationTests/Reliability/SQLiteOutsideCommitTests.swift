@@ -24,7 +24,7 @@ struct SQLiteOutsideCommitTests {
         let author = try await writer.userService.create(UserDraft(handle: "outside", displayName: "Outside"))
         let probe = ObservationProbe(observed.postService.observeFeed(authorID: author.id, pageSize: 1))
         defer { probe.cancel() }
-        _ = try await probe.next(within: .seconds(30), "the empty first page")
+        _ = try await probe.next("the empty first page")
         #if os(Linux)
             // The watch can be set up here, so the wake-ups below come from it, not the timer fallback.
             #expect(WALFileWatch(path: file.url.path + "-wal") != nil, "no inotify watch on the -wal file")
@@ -55,7 +55,7 @@ struct SQLiteOutsideCommitTests {
         try await integration.start()
         let probe = ObservationProbe(integration.postService.observeFeed(authorID: author.id, pageSize: 1))
         defer { probe.cancel() }
-        _ = try await probe.next(within: .seconds(30), "the empty first page")
+        _ = try await probe.next("the empty first page")
 
         // When it publishes one post (its new connection's first change)
         let post = try await integration.postService.publish(PostDraft(authorID: author.id, text: "after restart"))
@@ -72,9 +72,9 @@ struct SQLiteOutsideCommitTests {
         try await integration.start()
         let author = try await integration.userService.create(UserDraft(handle: "stopper", displayName: "Stopper"))
         let probe = ObservationProbe(integration.postService.observeFeed(authorID: author.id, pageSize: 1))
-        _ = try await probe.next(within: .seconds(30), "the empty first page")
+        _ = try await probe.next("the empty first page")
         await integration.stop()
-        let event = await probe.nextEvent(within: .seconds(30))
+        let event = await probe.nextEvent()
         #expect(event?.isFinished == true, "the observation did not end: \(String(describing: event))")
         #expect(integration.observerCount == 0)
     }

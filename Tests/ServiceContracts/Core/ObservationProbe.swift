@@ -8,9 +8,10 @@ import TestSupport
 /// Task-local, so the planted-defect runs can shorten both: a defect that never delivers then
 /// fails its check in a fraction of the time, and no correct implementation is measured with them.
 public enum ObservationWaits {
-    /// How long a check waits for a value the observation promised: 30 s, far beyond the delivery
-    /// an observation promises, so a machine busy with other tests never fails a correct one.
-    @TaskLocal public static var deadline: Duration = .seconds(30)
+    /// How long a check waits for a value the observation promised before it calls the wait hung:
+    /// `HangGuard.limit`. Every wait is for the value's arrival (an event); the limit only turns an
+    /// observation that never delivers into a failure, whatever the machine's load.
+    @TaskLocal public static var deadline: Duration = HangGuard.limit
     /// How long an observation must stay quiet after a change that is not its owner's: 1 s.
     @TaskLocal public static var quietWindow: Duration = .seconds(1)
 }
@@ -55,22 +56,22 @@ public final class ObservationProbe<Value: Sendable>: Sendable {
     public static var deadline: Duration { ObservationWaits.deadline }
 
     private let consumer: Task<Void, Never>
-    private let received: Locked<[Event]>
+    private let received: AwaitableState<[Event]>
     private let delivered = Locked(0)
 
     /// Starts consuming `observation`.
     public init(_ observation: ServiceObservation<Value>) {
-        let received = Locked<[Event]>([])
+        let received = AwaitableState<[Event]>([])
         self.received = received
         consumer = Task {
             var values = observation.makeAsyncIterator()
             do throws(ServiceError) {
                 while let value = try await values.next() {
-                    received.withLock { $0.append(.value(value)) }
+                    received.update { $0.append(.value(value)) }
                 }
-                received.withLock { $0.append(.finished) }
+                received.update { $0.append(.finished) }
             } catch {
-                received.withLock { $0.append(.failed(error)) }
+                received.update { $0.append(.failed(error)) }
             }
         }
     }
@@ -84,18 +85,13 @@ public final class ObservationProbe<Value: Sendable>: Sendable {
         consumer.cancel()
     }
 
-    /// The next event, or `nil` when none came within `limit`.
+    /// The next event, as soon as the observation delivers it, or `nil` when none came within
+    /// `limit` (or the waiting task was cancelled).
     public func nextEvent(within limit: Duration = deadline) async -> Event? {
-        let end = ContinuousClock.now.advanced(by: limit)
-        while true {
-            let event = received.withLock { events in events.isEmpty ? nil : events.removeFirst() }
-            if let event {
-                if case .value = event { delivered.withLock { $0 += 1 } }
-                return event
-            }
-            guard ContinuousClock.now < end else { return nil }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        guard (try? await received.wait(until: { !$0.isEmpty }, within: limit)) != nil else { return nil }
+        let event = received.update { events in events.isEmpty ? nil : events.removeFirst() }
+        if case .value = event { delivered.withLock { $0 += 1 } }
+        return event
     }
 
     /// The next value; throws `Timeout` when none came within `limit`, and the observation's error

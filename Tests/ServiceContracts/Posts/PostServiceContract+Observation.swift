@@ -37,6 +37,11 @@ extension PostServiceContract {
             seen += try await probe.values(until: { $0.items == final.items }, "the final first page")
             let after = await probe.anything(within: ObservationWaits.quietWindow)
             #expect(after == nil, "something was delivered after the final state: \(String(describing: after))")
+            // A fence: one more post must be the one value after the final page; a late value of
+            // the burst shows up before it.
+            let fence = try await subject.posts.publish(PostDraft(authorID: author.id, text: "fence"))
+            let fenced = try await probe.values(until: { $0.items.first == fence }, "the post after the burst")
+            #expect(fenced.count == 1, "\(fenced.count - 1) value(s) of the burst came after its final page")
             let order = Dictionary(uniqueKeysWithValues: (firstHalf + secondHalf).enumerated().map { ($1.id, $0) })
             let tops = seen.compactMap { $0.items.first.flatMap { order[$0.id] } }
             #expect(tops == tops.sorted(), "a value older than one delivered before it was delivered: \(tops)")
@@ -53,9 +58,18 @@ extension PostServiceContract {
             #expect(
                 unexpected == nil,
                 "the observer of one author was woken by another's posts: \(String(describing: unexpected))")
-            let own = try await subject.posts.publish(PostDraft(authorID: watched.id, text: "mine"))
-            let next = try await probe.next("the watched author's post")
-            #expect(next.items == [own])
+            // Fenced rounds: another author's post, then one of the watched author's; the value
+            // that shows the watched post must be the only one delivered for the round. A value
+            // woken by the other's post shows up before it, in this round or the next.
+            var own: [Post] = []
+            for round in 0..<5 {
+                _ = try await subject.posts.publish(PostDraft(authorID: other.id, text: "other \(round)"))
+                own.insert(
+                    try await subject.posts.publish(PostDraft(authorID: watched.id, text: "mine \(round)")), at: 0)
+                let expected = Array(own.prefix(5))
+                let seen = try await probe.values(until: { $0.items == expected }, "the watched author's post \(round)")
+                #expect(seen.count == 1, "round \(round): \(seen.count) values for one post of the watched author")
+            }
         },
         ContractCheck(
             "cancelling the observer ends the observation and leaves nothing running", requires: [.observerCount]

@@ -39,11 +39,14 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var nextID = 0
         var sleepers: [Sleeper] = []
+        var version = 0
     }
 
     private let state = Locked(State())
-    /// How many sleepers are parked, for `waitForSleepers(_:)`; updated after every change.
-    private let parked = AwaitableState(0)
+    /// The clock's reading and the deadlines of the parked sleepers, for the waits below; updated
+    /// after every change.
+    private let parked = AwaitableState<(version: Int, now: Instant, deadlines: [Instant])>(
+        (0, Instant(offset: .zero), []))
 
     /// Creates a clock at offset zero.
     public init() {}
@@ -70,12 +73,27 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// - Throws: `CancellationError` when the waiting task is cancelled first.
     public func waitForSleeperCount(_ isWanted: @escaping @Sendable (Int) -> Bool) async throws {
-        try await parked.wait(until: isWanted)
+        try await parked.wait { isWanted($0.deadlines.count) }
     }
 
+    /// Suspends until a task sleeps on this clock with a deadline at most `window` from now: tells
+    /// a short wait (a retry's backoff) from a long one parked at the same time (a deadline).
+    ///
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func waitForSleeper(dueWithin window: Duration) async throws {
+        try await parked.wait { state in
+            state.deadlines.contains { state.now.duration(to: $0) <= window }
+        }
+    }
+
+    /// Publishes the sleepers for the waits; a snapshot older than the one published is dropped,
+    /// so two threads publishing at once never leave a stale one.
     private func publishSleeperCount() {
-        let count = sleeperCount
-        parked.update { $0 = count }
+        let snapshot = state.withLock { state in
+            state.version += 1
+            return (state.version, state.now, state.sleepers.map(\.deadline))
+        }
+        parked.update { if snapshot.0 > $0.version { $0 = snapshot } }
     }
 
     /// Suspends until the clock has been advanced to `deadline` or past it.

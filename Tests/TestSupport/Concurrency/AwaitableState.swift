@@ -82,4 +82,23 @@ public final class AwaitableState<Value: Sendable>: Sendable {
             waiter?.continuation.resume(throwing: CancellationError())
         }
     }
+
+    /// Like `wait(until:)`, but gives up after `limit` and returns `nil` then: for a check that
+    /// something does *not* happen within a window, or a hang guard that reports instead of throwing.
+    ///
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func wait(
+        until condition: @escaping @Sendable (Value) -> Bool,
+        within limit: Duration
+    ) async throws -> Value? {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await self.wait(until: condition) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+    }
 }
