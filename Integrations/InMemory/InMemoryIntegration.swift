@@ -40,7 +40,8 @@ public final class InMemoryIntegration: Integration {
             host: host,
             now: configuration.now,
             elapsed: ElapsedClock(clock: configuration.clock),
-            processingTime: configuration.processingTime
+            processingTime: configuration.processingTime,
+            runningTime: configuration.runningTime
         )
     }
 

@@ -35,7 +35,8 @@ public final class SQLiteIntegration: Integration {
     /// Creates the integration; nothing is opened until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
-        let database = Database(path: configuration.sqlitePath, location: configuration.location)
+        let database = Database(
+            path: configuration.sqlitePath, location: configuration.location, crashSwitch: configuration.crashSwitch)
         self.database = database
         let interval = configuration.observationInterval
         postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)

@@ -34,9 +34,10 @@ struct Backend: Sendable {
             return await routeAtTestTime(request)
         }
         if let delay = fault.delayMilliseconds { try? await Task.sleep(for: .milliseconds(delay)) }
-        if fault.hold == true { await controls.hold() }
         let runsRoute = fault.status == nil || fault.afterRoute == true
         let response = runsRoute ? await routeAtTestTime(request) : HTTPResponse.empty(200)
+        // Held after the answer is made: a slow answer carries the state of when it was asked.
+        if fault.hold == true { await controls.hold() }
         return fault.apply(to: response)
     }
 

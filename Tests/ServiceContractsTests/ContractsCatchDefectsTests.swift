@@ -23,7 +23,7 @@ struct ContractsCatchDefectsTests {
         for check in defect.caughtBy {
             try await PlantedDefectRun.expectCaught(
                 defect.rawValue, by: check, in: UserServiceContract.checks, fixture: PlantedFixtures.users(defect),
-                runs: PlantedFixtures.runs(isRace: defect == .checkThenInsert))
+                runs: PlantedFixtures.runs(isRace: [.checkThenInsert, .checkThenInsertAcrossCalls].contains(defect)))
         }
     }
 
@@ -47,6 +47,92 @@ struct ContractsCatchDefectsTests {
                 defect.rawValue, by: check, in: VideoHostingServiceContract.checks,
                 fixture: PlantedFixtures.hosting(defect), runs: PlantedFixtures.runs(isRace: false))
         }
+    }
+
+    @Test(
+        "A store that breaks durability, freshness or its format is caught", .capturesIssues,
+        arguments: StoreDefect.allCases)
+    func brokenStore(_ defect: StoreDefect) async throws {
+        let shares = defect == .readJoinsOlderRead
+        for check in defect.caughtBy[.posts] ?? [] {
+            let fixture =
+                shares
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: true) {
+                    PostServiceSubject(posts: $0, users: $0, hooks: $1)
+                }
+                : PlantedStoreFixtures.storePosts(defect.storeFlaw)
+            try await PlantedDefectRun.expectCaught(
+                defect.rawValue, by: check, in: PostServiceContract.checks, fixture: fixture,
+                runs: PlantedFixtures.runs(isRace: false))
+        }
+        for check in defect.caughtBy[.users] ?? [] {
+            let fixture =
+                shares
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: true) { UserServiceSubject(users: $0, hooks: $1) }
+                : PlantedStoreFixtures.storeUsers(defect.storeFlaw)
+            try await PlantedDefectRun.expectCaught(
+                defect.rawValue, by: check, in: UserServiceContract.checks, fixture: fixture,
+                runs: PlantedFixtures.runs(isRace: false))
+        }
+        for check in defect.caughtBy[.library] ?? [] {
+            let fixture =
+                shares
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: true) {
+                    VideoLibraryServiceSubject(library: $0, hooks: $1)
+                }
+                : PlantedStoreFixtures.storeLibrary(defect.storeFlaw)
+            try await PlantedDefectRun.expectCaught(
+                defect.rawValue, by: check, in: VideoLibraryServiceContract.checks, fixture: fixture,
+                runs: PlantedFixtures.runs(isRace: false))
+        }
+    }
+
+    @Test(
+        "A host that breaks durability, running time or its format is caught", .capturesIssues,
+        arguments: HostDefect.allCases)
+    func brokenHost(_ defect: HostDefect) async throws {
+        for check in defect.caughtBy {
+            try await PlantedDefectRun.expectCaught(
+                defect.rawValue, by: check, in: VideoHostingServiceContract.checks,
+                fixture: PlantedStoreFixtures.host(defect.flaw), runs: PlantedFixtures.runs(isRace: false))
+        }
+    }
+
+    @Test("The planted store, remote and host without a defect pass the checks the defects target")
+    func plantedBaselinesPass() async throws {
+        for check in PostServiceContract.checks where Self.targeted(check.name, .posts) {
+            let fixture =
+                check.requirements.contains(.heldReads)
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: false) {
+                    PostServiceSubject(posts: $0, users: $0, hooks: $1)
+                }
+                : PlantedStoreFixtures.storePosts(.none)
+            try await check.run(with: fixture)
+        }
+        for check in UserServiceContract.checks where Self.targeted(check.name, .users) {
+            let fixture =
+                check.requirements.contains(.heldReads)
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: false) { UserServiceSubject(users: $0, hooks: $1) }
+                : PlantedStoreFixtures.storeUsers(.none)
+            try await check.run(with: fixture)
+        }
+        for check in VideoLibraryServiceContract.checks where Self.targeted(check.name, .library) {
+            let fixture =
+                check.requirements.contains(.heldReads)
+                ? PlantedStoreFixtures.remote(sharesAcrossWrites: false) {
+                    VideoLibraryServiceSubject(library: $0, hooks: $1)
+                }
+                : PlantedStoreFixtures.storeLibrary(.none)
+            try await check.run(with: fixture)
+        }
+        for check in VideoHostingServiceContract.checks
+        where HostDefect.allCases.contains(where: { $0.caughtBy.contains(check.name) }) {
+            try await check.run(with: PlantedStoreFixtures.host(.none))
+        }
+    }
+
+    private static func targeted(_ name: String, _ service: ServiceKind) -> Bool {
+        StoreDefect.allCases.contains { $0.caughtBy[service]?.contains(name) == true }
     }
 
     @Test("Every declared service has a contract and planted defects")
@@ -91,9 +177,13 @@ struct ContractsCatchDefectsTests {
 /// What the planted defects claim, by service. Register a new service's defects here.
 enum PlantedCoverage {
     static let claims: [ServiceKind: [String]] = [
-        .posts: PostServiceDefect.allCases.flatMap(\.caughtBy),
-        .users: UserServiceDefect.allCases.flatMap(\.caughtBy),
-        .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy),
-        .hosting: VideoHostingServiceDefect.allCases.flatMap(\.caughtBy),
+        .posts: PostServiceDefect.allCases.flatMap(\.caughtBy) + store(.posts),
+        .users: UserServiceDefect.allCases.flatMap(\.caughtBy) + store(.users),
+        .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy) + store(.library),
+        .hosting: VideoHostingServiceDefect.allCases.flatMap(\.caughtBy) + HostDefect.allCases.flatMap(\.caughtBy),
     ]
+
+    private static func store(_ service: ServiceKind) -> [String] {
+        StoreDefect.allCases.flatMap { $0.caughtBy[service] ?? [] }
+    }
 }

@@ -12,6 +12,8 @@ struct HostedMediaEntry: Sendable {
     var readyAt: Duration
     /// Why processing fails, decided at upload; `nil` when it succeeds.
     var failureReason: String?
+    /// The running time reported once processing has succeeded.
+    var runningTime: Duration
 
     /// The hosted video as the host reports it `elapsed` after its clock started.
     func hostedVideo(at elapsed: Duration) -> HostedVideo {
@@ -21,6 +23,7 @@ struct HostedMediaEntry: Sendable {
         } else if elapsed >= readyAt {
             let url = URL(string: "inmemory://videos/\(video.id.rawValue)/playlist.m3u8")
             video.status = url.map { .ready(playbackURL: $0) } ?? .failed(reason: "no playback URL")
+            video.duration = runningTime
         }
         return HostedVideo(video: video, byteCount: byteCount, sha256: sha256)
     }

@@ -13,6 +13,7 @@ public struct InMemoryVideoHostingService: VideoHostingService {
     let now: @Sendable () -> Date
     let elapsed: ElapsedClock
     let processingTime: @Sendable (Int64) -> Duration
+    let runningTime: @Sendable (Int64) -> Duration
 
     /// Reads and registers the file; see `VideoHostingService.upload(_:progress:)`.
     public func upload(
@@ -40,7 +41,8 @@ public struct InMemoryVideoHostingService: VideoHostingService {
             createdAt: now()
         )
         let entry = HostedMediaEntry(
-            video: video, byteCount: size, sha256: hash.finalize(), readyAt: elapsed.elapsed + processingTime(size))
+            video: video, byteCount: size, sha256: hash.finalize(), readyAt: elapsed.elapsed + processingTime(size),
+            runningTime: runningTime(size))
         return await host.register(entry).hostedVideo(at: elapsed.elapsed)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 extension JSONFileStoreIntegration {
     /// Where the store keeps its files and which clock stamps what it creates.
@@ -8,11 +9,15 @@ extension JSONFileStoreIntegration {
         public var directory: URL
         /// The wall clock for `createdAt` of new posts and users; rounded to milliseconds on store.
         public var now: @Sendable () -> Date
+        /// For the contract checks of durability only: a switch that makes a save fail as if the
+        /// process died just before it. `nil` (always, outside tests) writes normally.
+        public var crashSwitch: CrashSwitch?
 
         /// Creates a configuration keeping the store in `directory`, stamping with `now`.
-        public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) {
+        public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init, crashSwitch: CrashSwitch? = nil) {
             self.directory = directory
             self.now = now
+            self.crashSwitch = crashSwitch
         }
 
         /// `store.json` in `directory`: the data.

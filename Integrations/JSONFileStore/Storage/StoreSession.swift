@@ -48,11 +48,12 @@ actor StoreSession {
             let place = location.hasPrefix(configuration.file.path) ? location : configuration.file.path
             throw .corruptData(location: place, reason: StoreFile.recovery(reason))
         }
-        let file = configuration.file
+        let (file, crashSwitch) = (configuration.file, configuration.crashSwitch)
         let (saved, revision) = await store.snapshotWithRevision()
         self.lock = lock
         commit = GroupCommit(store: store, saved: saved, revision: revision) { snapshot throws(ServiceError) in
             let data = try StoreFile.encode(StoreDocument(snapshot), file: file.path)
+            try crashSwitch?.beforeDurableWrite()
             do throws(SystemError) {
                 try DurableFile.write(data, to: file)
             } catch {

@@ -25,6 +25,9 @@ extension MockVideoHostIntegration {
         public var clock: any Clock<Duration>
         /// The wall clock that stamps `Video.createdAt` of new uploads.
         public var now: @Sendable () -> Date
+        /// For the contract checks of durability only: once it trips, nothing more reaches the
+        /// storage directory, as if the process had died. `nil` outside tests.
+        public var crashSwitch: CrashSwitch?
 
         /// Creates a configuration. The defaults keep data under `.silo/mock-video-host` in the
         /// working directory, with no latency, no failures, 8 MiB/s processing and the system clocks.
@@ -37,7 +40,8 @@ extension MockVideoHostIntegration {
             processingBytesPerSecond: Int64 = 8 << 20,
             seed: UInt64 = UInt64.random(in: .min ... .max),
             clock: any Clock<Duration> = ContinuousClock(),
-            now: @escaping @Sendable () -> Date = Date.init
+            now: @escaping @Sendable () -> Date = Date.init,
+            crashSwitch: CrashSwitch? = nil
         ) {
             self.storageDirectory = storageDirectory
             self.apiKey = apiKey
@@ -48,6 +52,7 @@ extension MockVideoHostIntegration {
             self.seed = seed
             self.clock = clock
             self.now = now
+            self.crashSwitch = crashSwitch
         }
 
         /// The SDK's configuration for these settings, with the app's SHA-256 as its digest.
@@ -62,7 +67,8 @@ extension MockVideoHostIntegration {
                 processingBytesPerSecond: processingBytesPerSecond,
                 seed: seed,
                 clock: clock,
-                wallClock: now
+                wallClock: now,
+                crashSwitch: crashSwitch
             )
         }
     }

@@ -27,7 +27,7 @@ public actor MediaHostClient {
     /// Creates a closed client.
     public init(configuration: MediaHostConfiguration) {
         self.configuration = configuration
-        storage = MediaStorage(directory: configuration.storageDirectory)
+        storage = MediaStorage(directory: configuration.storageDirectory, crashSwitch: configuration.crashSwitch)
         time = ElapsedClock(clock: configuration.clock)
         random = SplitMix64(seed: configuration.seed)
         processingFailureRate = configuration.processingFailureRate

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 /// How a `MediaHostClient` authenticates, where it keeps uploaded bytes and how it simulates a
 /// real host's latency, failures and processing time.
@@ -32,6 +33,9 @@ public struct MediaHostConfiguration: Sendable {
     public var deliveryBaseURL: URL
     /// Makes a fresh SHA-256 for each upload.
     public var makeDigest: @Sendable () -> any MediaDigest
+    /// For the contract checks of durability only: once it trips, nothing more reaches the
+    /// storage directory, as if the process had died. `nil` outside tests.
+    public var crashSwitch: CrashSwitch?
 
     /// Creates a configuration. Defaults: no latency, no failures, 2 s plus 1 s per 8 MiB of
     /// processing, 1 MiB chunks, a random seed and the system clocks.
@@ -48,7 +52,8 @@ public struct MediaHostConfiguration: Sendable {
         seed: UInt64 = UInt64.random(in: .min ... .max),
         clock: any Clock<Duration> = ContinuousClock(),
         wallClock: @escaping @Sendable () -> Date = Date.init,
-        deliveryBaseURL: URL = URL(string: "https://stream.mediahost.example")!
+        deliveryBaseURL: URL = URL(string: "https://stream.mediahost.example")!,
+        crashSwitch: CrashSwitch? = nil
     ) {
         self.apiKey = apiKey
         self.storageDirectory = storageDirectory
@@ -63,6 +68,7 @@ public struct MediaHostConfiguration: Sendable {
         self.clock = clock
         self.wallClock = wallClock
         self.deliveryBaseURL = deliveryBaseURL
+        self.crashSwitch = crashSwitch
     }
 
     /// How long processing `byteSize` bytes takes on `wallClock`.

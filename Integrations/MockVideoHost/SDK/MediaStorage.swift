@@ -16,6 +16,17 @@ struct MediaStorage: Sendable {
 
     /// The storage directory.
     let directory: URL
+    /// The contract checks' simulated crash: once tripped, nothing more reaches the directory.
+    var crashSwitch: CrashSwitch? = nil
+
+    /// Fails, writing nothing, once the contract checks' simulated crash has tripped.
+    private func beforeDurableWrite() throws(MediaHostError) {
+        do {
+            try crashSwitch?.beforeDurableWrite()
+        } catch {
+            throw .storageUnavailable(path: directory.path, reason: error.description)
+        }
+    }
 
     /// Where the complete bytes of `mediaID` live.
     func mediaURL(for mediaID: String) -> URL {
@@ -126,6 +137,7 @@ struct MediaStorage: Sendable {
 
     /// Renames the finished partial file of `mediaID` into place.
     func commit(_ mediaID: String) throws(MediaHostError) {
+        try beforeDurableWrite()
         do {
             try FileManager.default.moveItem(at: partialURL(for: mediaID), to: mediaURL(for: mediaID))
         } catch {
@@ -136,6 +148,7 @@ struct MediaStorage: Sendable {
 
     /// Writes the record of `record.media.mediaID` durably.
     func save(_ record: MediaRecord) throws(MediaHostError) {
+        try beforeDurableWrite()
         let url = recordURL(for: record.media.mediaID)
         do {
             try DurableFile.write(try Self.encoder.encode(record), to: url)
@@ -148,10 +161,19 @@ struct MediaStorage: Sendable {
 
     /// The record of `mediaID`, or `nil` when the host has none.
     ///
-    /// - Throws: `.corruptRecord` when the file cannot be read as a record.
+    /// - Throws: `.corruptRecord` when the file cannot be read as a record, or cannot be read at
+    ///   all (a record that is there but unreadable is never taken for a missing one).
     func record(for mediaID: String) throws(MediaHostError) -> MediaRecord? {
         let url = recordURL(for: mediaID)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
+        } catch {
+            throw .corruptRecord(
+                path: url.path, reason: "it cannot be read (\(error.localizedDescription)); check its permissions")
+        }
         do {
             return try Self.decoder.decode(MediaRecord.self, from: data)
         } catch {
@@ -165,6 +187,7 @@ struct MediaStorage: Sendable {
     ///
     /// - Throws: `.storageUnavailable` when an existing file cannot be removed.
     func removeFiles(for mediaID: String) throws(MediaHostError) {
+        try beforeDurableWrite()
         for url in [recordURL(for: mediaID), partialURL(for: mediaID), mediaURL(for: mediaID)]
         where FileManager.default.fileExists(atPath: url.path) {
             do {

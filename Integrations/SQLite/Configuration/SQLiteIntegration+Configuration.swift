@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 extension SQLiteIntegration {
     /// Where the integration keeps its database and how it stamps and waits.
@@ -28,6 +29,10 @@ extension SQLiteIntegration {
         /// The shortest time between two reads of one observation, so a burst of writes is read once
         /// per interval instead of once per write (the first change after a quiet spell is read at once).
         public var observationInterval: Duration
+        /// For the contract checks of durability only: a switch that rolls back every commit from
+        /// the moment it trips, as if the process died before it. `nil` (always, outside tests)
+        /// commits normally.
+        public var crashSwitch: CrashSwitch?
 
         /// Creates a configuration; by default the system clock, a 5-second busy timeout, and outside
         /// changes looked for 25 ms apart after a write (at least once a second) and read at most every
@@ -38,9 +43,11 @@ extension SQLiteIntegration {
             busyTimeout: Duration = .seconds(5),
             changePollInterval: Duration = .milliseconds(25),
             changeBackstopInterval: Duration = .seconds(1),
-            observationInterval: Duration = .milliseconds(20)
+            observationInterval: Duration = .milliseconds(20),
+            crashSwitch: CrashSwitch? = nil
         ) {
             self.storage = storage
+            self.crashSwitch = crashSwitch
             self.now = now
             self.busyTimeout = busyTimeout
             self.changePollInterval = changePollInterval

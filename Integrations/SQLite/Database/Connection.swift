@@ -12,6 +12,8 @@ final class Connection {
     private let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// What `gateCommits(_:)` installed, kept alive as long as SQLite may call it.
+    private var commitGate: CommitGate?
 
     /// How a connection may use its file.
     enum Mode {
@@ -51,6 +53,21 @@ final class Connection {
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// Asks `allow` before every commit on this connection; a commit it refuses is rolled back
+    /// and its statement fails with `SQLITE_CONSTRAINT_COMMITHOOK`. For the crash switch of the
+    /// contract checks only.
+    func gateCommits(_ allow: @escaping () -> Bool) {
+        let gate = CommitGate(allow: allow)
+        commitGate = gate
+        sqlite3_commit_hook(
+            handle,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<CommitGate>.fromOpaque(context).takeUnretainedValue().allow() ? 0 : 1
+            },
+            Unmanaged.passUnretained(gate).toOpaque())
     }
 
     // MARK: Running SQL
@@ -170,5 +187,14 @@ extension Connection {
     func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
         let code = sqlite3_busy_timeout(handle, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+    }
+}
+
+/// The closure a commit hook calls, boxed so SQLite can hold a pointer to it.
+private final class CommitGate {
+    let allow: () -> Bool
+
+    init(allow: @escaping () -> Bool) {
+        self.allow = allow
     }
 }

@@ -28,11 +28,14 @@ actor Database {
     private var changesSeen: Int64 = 0
     /// What the last statement that met a damaged page said, once one has: health reports it.
     private(set) var damage: String?
+    /// The contract checks' simulated crash: once tripped, every commit is rolled back.
+    private nonisolated let crashSwitch: CrashSwitch?
 
     /// Creates a closed database for `path`; `open` opens it.
-    init(path: String, location: String) {
+    init(path: String, location: String, crashSwitch: CrashSwitch? = nil) {
         self.path = path
         self.location = location
+        self.crashSwitch = crashSwitch
     }
 
     /// Whether `open` succeeded and `close` has not been called since.
@@ -51,6 +54,9 @@ actor Database {
             migrator: migrator
         )
         connection = opened.connection
+        if let crashSwitch {
+            opened.connection.gateCommits { (try? crashSwitch.beforeDurableWrite()) != nil }
+        }
         damage = nil
         // A new connection counts its changes from zero.
         changesSeen = opened.connection.totalChanges
@@ -78,6 +84,10 @@ actor Database {
         do {
             return try perform(body)
         } catch {
+            if let crashSwitch, crashSwitch.hasCrashed {
+                // What the tripped switch says, not the rolled-back commit's constraint error.
+                try crashSwitch.beforeDurableWrite()
+            }
             throw meaning(error) ?? ServiceError(error, location: location)
         }
     }

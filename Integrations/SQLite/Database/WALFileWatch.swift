@@ -10,10 +10,11 @@
     /// during development with `scripts/bench observation`). Busy: every
     /// `interval` it compares the file's size and modification time with the last and looks; after
     /// `followUps` intervals without a change (a write is seen a moment before its commit is
-    /// published in the WAL index, so one look is not enough) the watch is added back, and a write
-    /// that came in between is caught by comparing once more. The `backstop` look catches what
-    /// slips past all that (a rewrite of the same bytes within the file system's timestamp
-    /// granularity).
+    /// published in the WAL index, so one look is not enough) the watch is added back, and it goes
+    /// on looking every `interval` for `followUps` more intervals: a write that came just before
+    /// the watch gives no event, and neither may its file state (a log rewritten from its start,
+    /// same size, within the file system's timestamp granularity). Only then does it wait for the
+    /// `backstop`.
     ///
     /// The descriptors are closed only in `deinit`, once both the thread in `run` and the stream's
     /// termination handler have let go, so `stop()` never writes to a closed pipe (a `SIGPIPE`) and
@@ -46,31 +47,30 @@
         /// Calls `look` whenever a look is due (see the type's description) until `stop()`.
         func run(interval: Duration, backstop: Duration, followUps: Int, look: () -> Void) {
             var watch: Int32? = firstWatch
-            var pending = 0
+            // Looks still due at the interval's pace: after a write, and after the watch is added
+            // back (a write just before that gave no event, and its commit may be published in
+            // the WAL index only a moment later, so one look right away is not enough).
+            var looksDue = 0
             var last = fileState()
             while true {
-                if let current = watch {
-                    guard wait(for: backstop, watchingWrites: true) else { return }
-                    if drain() {
-                        inotify_rm_watch(notifier, current)
-                        watch = nil
-                        pending = followUps
-                        last = fileState()
-                    }
-                } else {
-                    guard wait(for: interval, watchingWrites: false) else { return }
+                guard wait(for: looksDue > 0 ? interval : backstop, watchingWrites: watch != nil) else { return }
+                if let current = watch, drain() {
+                    inotify_rm_watch(notifier, current)
+                    watch = nil
+                    looksDue = followUps
+                    last = fileState()
+                } else if watch == nil {
                     let now = fileState()
-                    pending = now == last ? pending - 1 : followUps
+                    looksDue = now == last ? looksDue - 1 : followUps
                     last = now
+                } else {
+                    looksDue = max(0, looksDue - 1)
                 }
                 look()
-                if watch == nil, pending <= 0 {
+                if watch == nil, looksDue <= 0 {
                     watch = rewatch()
-                    let now = fileState()
-                    if now != last || watch == nil {
-                        last = now
-                        pending = followUps
-                    }
+                    last = fileState()
+                    looksDue = followUps
                 }
             }
         }

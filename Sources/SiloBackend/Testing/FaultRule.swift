@@ -7,7 +7,8 @@
 struct FaultRule: Codable, Sendable {
     /// The method it applies to.
     var method: String
-    /// The route pattern (`/v1/posts/{post_id}`) or literal path it applies to.
+    /// The route pattern (`/v1/posts/{post_id}`) or literal path it applies to; `*` for every
+    /// path (never a test control's).
     var path: String
     /// The status to answer with instead of the real one.
     var status: Int?
@@ -15,8 +16,8 @@ struct FaultRule: Codable, Sendable {
     var retryAfter: Int?
     /// How long to wait before answering, in milliseconds (for benchmarks; tests hold instead).
     var delayMilliseconds: Int?
-    /// Hold the request unanswered until `POST /_test/release`: a slow answer whose length the
-    /// test decides (`GET /_test/held` tells when the request has arrived).
+    /// Hold the answer until `POST /_test/release`: a slow answer whose length the test decides,
+    /// made when the request arrived (`GET /_test/held` tells when it has).
     var hold: Bool?
     /// A body to send instead of the real one (any text: truncated JSON, wrong types, HTML).
     var body: String?
@@ -43,7 +44,7 @@ struct FaultRule: Codable, Sendable {
 
     /// Whether the rule applies to a request with `method` on `path`, matched by `route`.
     func applies(method: String, path: String, route: Route?) -> Bool {
-        self.method == method && (self.path == path || self.path == route?.pattern)
+        self.method == method && (self.path == path || self.path == route?.pattern || self.path == "*")
     }
 
     /// `response` changed as the rule says.

@@ -8,11 +8,12 @@ import TestSupport
 ///
 /// Each check gets its own backend. Reopen is a new client on the same backend; a second instance
 /// is a second client beside the first. The contract's clock travels with every request
-/// (`TestClockMiddleware`), so checks that decide ties run here too.
+/// (`TestClockMiddleware`), so checks that decide ties run here too. Held reads are the backend's
+/// `hold` fault on every `GET`, answered when the check releases them.
 enum HTTPBackendContractFixtures {
     static let integration = "HTTP backend"
     static let capabilities: Set<ContractCapability> = [
-        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount,
+        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .heldReads,
     ]
 
     /// One backend and every client started on it, so tear-down stops them all.
@@ -60,7 +61,14 @@ enum HTTPBackendContractFixtures {
             },
             secondInstance: { try make(try await clients.start(), SubjectHooks()) },
             tearDown: { await clients.stopAll() },
-            observerCount: { integration.observerCount }
+            observerCount: { integration.observerCount },
+            heldReads: HeldReads(
+                hold: { try await clients.backend.inject(["method": "GET", "path": "*", "hold": true]) },
+                waitForHeld: { try await clients.backend.waitForHeldRequests($0) },
+                release: {
+                    try await clients.backend.clearFaults()
+                    try await clients.backend.releaseHeldRequests()
+                })
         )
         return try make(integration, hooks)
     }

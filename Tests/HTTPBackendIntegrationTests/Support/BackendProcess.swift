@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TestSupport
 
@@ -10,7 +11,13 @@ import TestSupport
 final class BackendProcess: Sendable {
     let url: URL
     private let child: RunningChild
-    private static let controls = URLSession(configuration: .ephemeral)
+    /// The session for the test controls: a long-poll (`GET /_test/held`) answers when its event
+    /// happens, so no request timeout of the session's own may end it first.
+    private static let controls: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 3_600
+        return URLSession(configuration: configuration)
+    }()
 
     private init(url: URL, child: RunningChild) {
         self.url = url
@@ -68,6 +75,11 @@ final class BackendProcess: Sendable {
         }
     }
 
+    /// Removes every injected fault.
+    func clearFaults() async throws {
+        try await control("DELETE", "/_test/faults")
+    }
+
     /// Answers every held request.
     func releaseHeldRequests() async throws {
         try await control("POST", "/_test/release")
@@ -118,12 +130,36 @@ final class BackendProcess: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await Self.controls.data(for: request)
+        let (data, response) = try await Self.send(request)
         guard let status = (response as? HTTPURLResponse)?.statusCode, status < 300 else {
             throw BackendProcessFailure(
                 description: "test control \(method) \(path) failed: \(String(decoding: data, as: UTF8.self))")
         }
         return data
+    }
+}
+
+extension BackendProcess {
+    /// Sends `request` on the controls' session. Cancelling the waiting task cancels the request
+    /// from another queue: FoundationNetworking's own async `data(for:)` can deadlock when
+    /// cancelled (Docs/ToolchainNotes.md), and a test that gives up on a long-poll cancels it.
+    fileprivate static func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let task = Locked<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let dataTask = controls.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                task.withLock { $0 = dataTask }
+                dataTask.resume()
+            }
+        } onCancel: {
+            DispatchQueue.global().async { task.current?.cancel() }
+        }
     }
 }
 

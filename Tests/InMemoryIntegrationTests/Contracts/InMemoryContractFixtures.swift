@@ -42,16 +42,18 @@ enum InMemoryContractFixtures {
 
     static let hosting = ContractFixture<VideoHostingServiceSubject>(
         integration: integration,
-        capabilities: [.controlledClock, .storageInspection, .failableProcessing]
+        capabilities: [.controlledClock, .storageInspection, .failableProcessing, .knownDuration]
     ) { _ in
         let clock = ManualClock()
-        let memory = InMemoryIntegration(configuration: .init(clock: clock))
+        let configuration = InMemoryIntegration.Configuration(clock: clock)
+        let memory = InMemoryIntegration(configuration: configuration)
         let host = memory.hostingService
         return VideoHostingServiceSubject(
             hosting: host,
             advanceClock: { clock.advance(by: $0) },
             storedItemCount: { await host.storedVideoCount() },
             failProcessing: { await host.simulateProcessingFailures(true) },
+            expectedDuration: configuration.runningTime,
             hooks: SubjectHooks(tearDown: { await memory.stop() })
         )
     }

@@ -26,7 +26,8 @@ struct MockVideoHostHarness: Sendable {
         requestFailureRate: Double = 0,
         processingFailureRate: Double = 0,
         seed: UInt64 = 42,
-        started: Bool = true
+        started: Bool = true,
+        crashSwitch: CrashSwitch? = nil
     ) async throws {
         directory = try TemporaryDirectory(prefix: "mockhost")
         let configuration = MockVideoHostIntegration.Configuration(
@@ -40,7 +41,8 @@ struct MockVideoHostHarness: Sendable {
             now: { [clock] in
                 Date(timeIntervalSince1970: 1_700_000_000).addingTimeInterval(
                     Double(clock.now.offset.wholeMilliseconds) / 1_000)
-            }
+            },
+            crashSwitch: crashSwitch
         )
         self.configuration = configuration
         host = MockVideoHostIntegration(configuration: configuration)
@@ -49,7 +51,9 @@ struct MockVideoHostHarness: Sendable {
 
     /// A second host on the same storage directory and clocks, started: another process, or this
     /// one after a restart.
-    func anotherHost() async throws -> MockVideoHostIntegration {
+    func anotherHost(crashSwitch: CrashSwitch? = nil) async throws -> MockVideoHostIntegration {
+        var configuration = configuration
+        if let crashSwitch { configuration.crashSwitch = crashSwitch }
         let host = MockVideoHostIntegration(configuration: configuration)
         try await host.start()
         return host

@@ -1,19 +1,23 @@
 import Foundation
+import IntegrationSupport
 import SQLiteIntegration
 import ServiceContracts
+import Services
 import TestSupport
 
 /// Fixtures that run every contract against a fresh SQLite integration, either on a database file
 /// in a temporary directory or on a private in-memory database.
 ///
 /// On a file, reopen is stop then start a new integration on the same file, and a second instance
-/// is another integration (its own connection) on the same file while the first stays open. Both
-/// kinds take the check's wall clock and carry the other listing of the same database.
+/// is another integration (its own connection) on the same file while the first stays open; a
+/// crash trips the integration's `CrashSwitch` (every later commit rolls back) and opens the file
+/// as it is. Both kinds take the check's wall clock and carry the other listing of the same database.
 enum SQLiteContractFixtures {
     static let fileIntegration = "SQLite (file)"
     static let memoryIntegration = "SQLite (in-memory)"
     static let fileCapabilities: Set<ContractCapability> = [
-        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount,
+        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .crashRecovery, .unreadableStore,
+        .documentedFormat,
     ]
     static let memoryCapabilities: Set<ContractCapability> = [.injectedClock, .otherListing, .observerCount]
 
@@ -31,11 +35,23 @@ enum SQLiteContractFixtures {
             self.clock = clock
         }
 
-        func start() async throws -> SQLiteIntegration {
-            let integration = SQLiteIntegration(configuration: .init(storage: .file(url), now: clock.now))
+        /// Starts an integration on `file` (the store's own by default) with a crash switch of its own.
+        func start(file: URL? = nil) async throws -> (SQLiteIntegration, CrashSwitch) {
+            let crashSwitch = CrashSwitch()
+            let integration = SQLiteIntegration(
+                configuration: .init(storage: .file(file ?? url), now: clock.now, crashSwitch: crashSwitch))
             try await integration.start()
             started.append(integration)
-            return integration
+            return (integration, crashSwitch)
+        }
+
+        /// Starts an integration on a new database holding the documented sample's rows.
+        func startOnSample() async throws -> SQLiteIntegration {
+            let sample = directory.file(named: "sample-\(started.count).sqlite")
+            let (empty, _) = try await start(file: sample)
+            await empty.stop()
+            try await SQLiteFormatSample.load(into: sample)
+            return try await start(file: sample).0
         }
 
         func stopAll() async {
@@ -69,15 +85,43 @@ enum SQLiteContractFixtures {
         on store: FileStore,
         make: @escaping MakeSubject<Subject>
     ) async throws -> Subject {
-        let integration = try await store.start()
+        let (integration, crashSwitch) = try await store.start()
+        let url = store.url
         let hooks = SubjectHooks<Subject>(
             reopen: {
                 await integration.stop()
                 return try await subject(on: store, make: make)
             },
-            secondInstance: { try make(try await store.start(), SubjectHooks()) },
+            secondInstance: { try make(try await store.start().0, SubjectHooks()) },
             tearDown: { await store.stopAll() },
-            observerCount: { integration.observerCount }
+            observerCount: { integration.observerCount },
+            crash: CrashHooks(
+                arm: { crashSwitch.arm() },
+                hasCrashed: { crashSwitch.hasCrashed },
+                recover: {
+                    crashSwitch.crashNow()
+                    await integration.stop()
+                    return try await subject(on: store, make: make)
+                }),
+            format: FormatHooks(
+                sample: try SQLiteFormatSample.make(),
+                openSample: { try make(try await store.startOnSample(), SubjectHooks()) },
+                document: { try await SQLiteFormatSample.dump(url) },
+                shape: { document, service in try await SQLiteFormatSample.shape(of: document, for: service) }),
+            unreadableStart: {
+                await integration.stop()
+                let unreadable = try UnreadableFile(url)
+                defer { try? unreadable.restore() }
+                let before = DirectoryListing.entries(of: url.deletingLastPathComponent())
+                var failure: ServiceError?
+                do {
+                    _ = try await store.start()
+                } catch let error as ServiceError {
+                    failure = error
+                }
+                let after = DirectoryListing.entries(of: url.deletingLastPathComponent())
+                return UnreadableStart(error: failure, location: url.path, entriesBefore: before, entriesAfter: after)
+            }
         )
         return try make(integration, hooks)
     }

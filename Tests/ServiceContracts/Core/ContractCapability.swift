@@ -26,6 +26,21 @@ public enum ContractCapability: String, Hashable, Sendable, CaseIterable, Compar
     /// The fixture can count the observations its store is running (`ChangeSignal.observerCount`),
     /// to prove that a cancelled observation left nothing behind.
     case observerCount
+    /// The fixture can crash the store at its next durable write (no clean stop, nothing written
+    /// from then on) and open what is on disk: every acknowledged change must be there.
+    case crashRecovery
+    /// The integration has a documented on-disk or wire format: the fixture declares the sample
+    /// document the docs show, opens a store holding it, and shows what the store wrote.
+    case documentedFormat
+    /// The fixture can make the store's data unreadable (an I/O error, not a missing file) and
+    /// start on it: the start must fail with a clear error and create nothing.
+    case unreadableStore
+    /// The fixture can hold every read the service sends until released (a slow answer), so a
+    /// check decides how long an older read stays in flight.
+    case heldReads
+    /// The fixture knows the running time the host reports for a file of a given size, to the
+    /// millisecond.
+    case knownDuration
     /// Orders capabilities by name, for stable messages.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -13,4 +13,14 @@ public enum ContractFixtureError: Error, Hashable, Sendable {
     case failableProcessingUnsupported
     /// `observerCount()` was called on a subject whose fixture lacks `.observerCount`.
     case observerCountUnsupported
+    /// A crash hook was called on a subject whose fixture lacks `.crashRecovery`.
+    case crashRecoveryUnsupported
+    /// The documented format was asked of a subject whose fixture lacks `.documentedFormat`.
+    case documentedFormatUnsupported
+    /// `startOnUnreadableStore()` was called on a subject whose fixture lacks `.unreadableStore`.
+    case unreadableStoreUnsupported
+    /// Held reads were asked of a subject whose fixture lacks `.heldReads`.
+    case heldReadsUnsupported
+    /// The expected duration was asked of a subject whose fixture lacks `.knownDuration`.
+    case knownDurationUnsupported
 }

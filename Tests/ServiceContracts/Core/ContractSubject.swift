@@ -16,6 +16,10 @@ public struct SubjectHooks<Subject: Sendable>: Sendable {
     let secondInstance: (@Sendable () async throws -> Subject)?
     let tearDown: @Sendable () async -> Void
     let observerCount: (@Sendable () async -> Int)?
+    let crash: CrashHooks<Subject>?
+    let format: FormatHooks<Subject>?
+    let unreadableStart: (@Sendable () async throws -> UnreadableStart)?
+    let heldReads: HeldReads?
 
     /// Creates the hooks.
     ///
@@ -28,16 +32,29 @@ public struct SubjectHooks<Subject: Sendable>: Sendable {
     ///     made, so it must also release whatever `reopen` and `secondInstance` opened since.
     ///   - observerCount: how many observations the store is running now (fixtures declaring
     ///     `.observerCount`).
+    ///   - crash: crashes the store and opens what is on disk (fixtures declaring `.crashRecovery`).
+    ///   - format: the documented format's sample and what the store wrote (`.documentedFormat`).
+    ///   - unreadableStart: stops the subject, makes its data unreadable, starts on it and reports
+    ///     what happened, then makes it readable again (`.unreadableStore`).
+    ///   - heldReads: holds the service's reads until released (`.heldReads`).
     public init(
         reopen: (@Sendable () async throws -> Subject)? = nil,
         secondInstance: (@Sendable () async throws -> Subject)? = nil,
         tearDown: @escaping @Sendable () async -> Void = {},
-        observerCount: (@Sendable () async -> Int)? = nil
+        observerCount: (@Sendable () async -> Int)? = nil,
+        crash: CrashHooks<Subject>? = nil,
+        format: FormatHooks<Subject>? = nil,
+        unreadableStart: (@Sendable () async throws -> UnreadableStart)? = nil,
+        heldReads: HeldReads? = nil
     ) {
         self.reopen = reopen
         self.secondInstance = secondInstance
         self.tearDown = tearDown
         self.observerCount = observerCount
+        self.crash = crash
+        self.format = format
+        self.unreadableStart = unreadableStart
+        self.heldReads = heldReads
     }
 }
 
@@ -58,6 +75,42 @@ extension ContractSubject {
     public func observerCount() async throws -> Int {
         guard let count = hooks.observerCount else { throw ContractFixtureError.observerCountUnsupported }
         return await count()
+    }
+
+    /// Makes the store's next durable write, and every one after it, fail as if the process died.
+    public func armCrash() async throws {
+        guard let crash = hooks.crash else { throw ContractFixtureError.crashRecoveryUnsupported }
+        try await crash.arm()
+    }
+
+    /// Whether the armed crash happened (a durable write was attempted since `armCrash()`).
+    public func hasCrashed() async throws -> Bool {
+        guard let crash = hooks.crash else { throw ContractFixtureError.crashRecoveryUnsupported }
+        return try await crash.hasCrashed()
+    }
+
+    /// Crashes the store now if it has not, and returns a subject opened on what is on disk.
+    public func recoverFromCrash() async throws -> Self {
+        guard let crash = hooks.crash else { throw ContractFixtureError.crashRecoveryUnsupported }
+        return try await crash.recover()
+    }
+
+    /// The documented format's hooks.
+    public func documentedFormat() throws -> FormatHooks<Self> {
+        guard let format = hooks.format else { throw ContractFixtureError.documentedFormatUnsupported }
+        return format
+    }
+
+    /// Stops this subject, starts on its data made unreadable, and reports what the start did.
+    public func startOnUnreadableStore() async throws -> UnreadableStart {
+        guard let start = hooks.unreadableStart else { throw ContractFixtureError.unreadableStoreUnsupported }
+        return try await start()
+    }
+
+    /// The hooks that hold the service's reads.
+    public func heldReads() throws -> HeldReads {
+        guard let held = hooks.heldReads else { throw ContractFixtureError.heldReadsUnsupported }
+        return held
     }
 
     /// Releases everything the subject (and what was reopened or opened beside it) holds.

@@ -11,7 +11,7 @@ public enum PostServiceContract: ServiceContract {
     /// Every check, grouped by concern; names are stable and unique.
     public static let checks: [ContractCheck<PostServiceSubject>] =
         publishingChecks + validationChecks + cursorChecks + pagingChecks + deletionChecks + raceChecks
-        + reopenChecks + observationChecks
+        + reopenChecks + observationChecks + durabilityChecks + formatChecks
 }
 
 extension PostServiceSubject {

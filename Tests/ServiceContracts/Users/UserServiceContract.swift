@@ -7,7 +7,8 @@ import Testing
 public enum UserServiceContract: ServiceContract {
     /// Every check; names are stable and unique.
     public static let checks: [ContractCheck<UserServiceSubject>] =
-        creationChecks + updateChecks + validationChecks + raceChecks + reopenChecks
+        creationChecks + updateChecks + validationChecks + raceChecks + reopenChecks + durabilityChecks
+        + formatChecks
 
     static let creationChecks: [ContractCheck<UserServiceSubject>] = [
         ContractCheck("create returns the user as stored: lowercased handle, trimmed name and the clock's time") {

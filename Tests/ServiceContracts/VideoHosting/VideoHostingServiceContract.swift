@@ -9,6 +9,7 @@ public enum VideoHostingServiceContract: ServiceContract {
     /// Every check; names are stable and unique.
     public static let checks: [ContractCheck<VideoHostingServiceSubject>] =
         uploadChecks + processingChecks + processingUpdateChecks + badInputChecks + lifecycleChecks + reopenChecks
+        + durabilityChecks + formatChecks
 
     static let uploadChecks: [ContractCheck<VideoHostingServiceSubject>] = [
         ContractCheck("upload returns a processing video with the file's size and SHA-256") { subject in

@@ -9,6 +9,7 @@ public struct VideoHostingServiceSubject: ContractSubject {
     private let advanceBody: @Sendable (Duration) async -> Void
     private let storedItemsBody: (@Sendable () async throws -> Int)?
     private let failProcessingBody: (@Sendable () async -> Void)?
+    private let expectedDurationBody: (@Sendable (Int64) -> Duration)?
 
     /// Creates a subject.
     ///
@@ -19,18 +20,22 @@ public struct VideoHostingServiceSubject: ContractSubject {
     ///     (fixtures declaring `.storageInspection`); 0 for a fresh host.
     ///   - failProcessing: makes processing of every later upload end `.failed` (fixtures
     ///     declaring `.failableProcessing`).
+    ///   - expectedDuration: the running time the host reports, once processed, for a file of
+    ///     this many bytes (fixtures declaring `.knownDuration`).
     ///   - hooks: reopen and tear-down; see `SubjectHooks.init`.
     public init(
         hosting: any VideoHostingService,
         advanceClock: @escaping @Sendable (Duration) async -> Void = { _ in },
         storedItemCount: (@Sendable () async throws -> Int)? = nil,
         failProcessing: (@Sendable () async -> Void)? = nil,
+        expectedDuration: (@Sendable (Int64) -> Duration)? = nil,
         hooks: SubjectHooks<VideoHostingServiceSubject> = SubjectHooks()
     ) {
         self.hosting = hosting
         self.advanceBody = advanceClock
         self.storedItemsBody = storedItemCount
         self.failProcessingBody = failProcessing
+        self.expectedDurationBody = expectedDuration
         self.hooks = hooks
     }
 
@@ -47,5 +52,11 @@ public struct VideoHostingServiceSubject: ContractSubject {
     public func failProcessing() async throws {
         guard let failProcessingBody else { throw ContractFixtureError.failableProcessingUnsupported }
         await failProcessingBody()
+    }
+
+    /// The running time the host reports for a processed file of `byteCount` bytes.
+    public func expectedDuration(byteCount: Int64) throws -> Duration {
+        guard let expectedDurationBody else { throw ContractFixtureError.knownDurationUnsupported }
+        return expectedDurationBody(byteCount)
     }
 }

@@ -9,7 +9,7 @@ public enum VideoLibraryServiceContract: ServiceContract {
     /// Every check; names are stable and unique.
     public static let checks: [ContractCheck<VideoLibraryServiceSubject>] =
         storageChecks + validationChecks + listingChecks + cursorChecks + raceChecks + reopenChecks
-        + observationChecks
+        + observationChecks + durabilityChecks + formatChecks
 
     static let storageChecks: [ContractCheck<VideoLibraryServiceSubject>] = [
         ContractCheck("save then fetch round-trips every status, duration and URL") { subject in

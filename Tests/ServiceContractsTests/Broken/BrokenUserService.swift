@@ -20,6 +20,9 @@ enum UserServiceDefect: String, CaseIterable, Sendable {
     case sanitisesHandles
     case rejectsBoundaryHandles
     case checkThenInsert
+    /// Checks the handle with one call to the store and inserts with another, with no yield
+    /// between: the window is only the hop between two calls, as in a store that asks, then writes.
+    case checkThenInsertAcrossCalls
 
     /// The contract checks that must fail when this defect is present.
     var caughtBy: [String] {
@@ -41,7 +44,7 @@ enum UserServiceDefect: String, CaseIterable, Sendable {
             ["display names at the character and byte limits are accepted on create; one more is not"]
         case .sanitisesHandles: ["invalid handles give invalid input"]
         case .rejectsBoundaryHandles: ["handles of exactly 3 and 30 characters are accepted"]
-        case .checkThenInsert:
+        case .checkThenInsert, .checkThenInsertAcrossCalls:
             [
                 "10 concurrent creates of one handle: exactly one wins, the rest conflict",
                 "concurrent creates of one handle through two instances: exactly one wins",
@@ -63,6 +66,17 @@ final class BrokenUserService: UserService {
         }
 
         let state = Locked(State())
+        /// The handles as a store actor holds them, for the defect that asks, then writes.
+        let handles = HandleTable()
+    }
+
+    /// Handles taken, behind an actor: each call is one step, as a store's own calls would be.
+    actor HandleTable {
+        private var taken: Set<String> = []
+
+        func isTaken(_ handle: String) -> Bool { taken.contains(handle) }
+
+        func take(_ handle: String) { taken.insert(handle) }
     }
 
     let defect: UserServiceDefect
@@ -88,13 +102,19 @@ final class BrokenUserService: UserService {
             }
             throw error
         }
-        let taken = shared.state.withLock { $0.idsByTypedHandle[key] != nil }
+        let taken: Bool
+        if defect == .checkThenInsertAcrossCalls {
+            taken = await shared.handles.isTaken(key)
+        } else {
+            taken = shared.state.withLock { $0.idsByTypedHandle[key] != nil }
+        }
         if taken { throw .conflict(reason: "handle taken") }
         if defect == .checkThenInsert { await Task.yield() }
         let createdAt = defect == .createdAtFromSystemClock ? Date() : now()
         let user = User(id: User.ID(UUID().uuidString), handle: handle, displayName: displayName, createdAt: createdAt)
         var stored = user
         if defect == .storesUntrimmedName { stored.displayName = draft.displayName }
+        if defect == .checkThenInsertAcrossCalls { await shared.handles.take(key) }
         shared.state.withLock { state in
             state.users[user.id] = stored
             state.idsByTypedHandle[key] = user.id
