@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IntegrationSupport
 import Services
 
 #if canImport(Glibc)
@@ -30,7 +31,10 @@ enum SiloBackend {
                 fail("cannot create \(options.dataDirectory.path): \(error.localizedDescription)", status: 1)
             }
         }
-        let store = options.store.makeIntegration(dataDirectory: options.dataDirectory)
+        // With test controls, `POST /_test/crash` arms a crash at the store's next commit: the
+        // process then dies at once (SIGKILL), as a real crash would, before anything is written.
+        let crashSwitch = options.testControls ? CrashSwitch(onCrash: { kill(getpid(), SIGKILL) }) : nil
+        let store = options.store.makeIntegration(dataDirectory: options.dataDirectory, crashSwitch: crashSwitch)
         do {
             try await store.start()
         } catch {
@@ -44,7 +48,9 @@ enum SiloBackend {
         let backend = Backend(
             posts: posts, users: users, library: library,
             sessions: Sessions(accessLifetime: options.accessTokenLifetime),
-            testControls: options.testControls ? TestControls(clock: clock, status: status) : nil)
+            testControls: options.testControls
+                ? TestControls(clock: clock, status: status, crashSwitch: options.store == .sqlite ? crashSwitch : nil)
+                : nil)
         let server: HTTPServer
         do {
             server = try HTTPServer(

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 /// What `--test-controls` turns on: injected faults, a count of every request the backend saw,
 /// held requests, the server's clock and a view of its connections, and the `Silo-Test-Now`
@@ -9,14 +10,16 @@ import Foundation
 actor TestControls {
     private let clock: ServerClock
     private let status: ServerStatus
+    private let crashSwitch: CrashSwitch?
     private var rules: [FaultRule] = []
     private var counts: [String: Int] = [:]
     private var held: [CheckedContinuation<Void, Never>] = []
     private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(clock: ServerClock, status: ServerStatus) {
+    init(clock: ServerClock, status: ServerStatus, crashSwitch: CrashSwitch?) {
         self.clock = clock
         self.status = status
+        self.crashSwitch = crashSwitch
         status.startPublishing()
     }
 
@@ -78,6 +81,12 @@ actor TestControls {
             return .json(200, WireCoding.encode(["released": released.count]))
         case ("POST", "/_test/clock"):
             return advanceClock(request)
+        case ("POST", "/_test/crash"):
+            guard let crashSwitch else {
+                return APIFailure(409, .conflict, "a crash needs the sqlite store (--store sqlite)").response
+            }
+            crashSwitch.arm()
+            return .empty(204)
         case ("GET", "/_test/connections"):
             // The loop publishes after each turn; this request's own connection is among them.
             return .json(200, WireCoding.encode(["connections": status.snapshot]))

@@ -4,27 +4,42 @@ import ServiceContracts
 import TestSupport
 
 /// Fixtures that run every contract against the real client talking real HTTP to a `silo-backend`
-/// process on an ephemeral loopback port (in-memory store, test controls on).
+/// process on an ephemeral loopback port (its SQLite store in a temporary directory, test controls
+/// on).
 ///
 /// Each check gets its own backend. Reopen is a new client on the same backend; a second instance
 /// is a second client beside the first. The contract's clock travels with every request
 /// (`TestClockMiddleware`), so checks that decide ties run here too. Held reads are the backend's
-/// `hold` fault on every `GET`, answered when the check releases them.
+/// `hold` fault on every `GET`, answered when the check releases them. A crash is the backend
+/// killing itself at its store's next commit (`POST /_test/crash`); recovering starts a new backend
+/// on the same data and port, and a new client.
 enum HTTPBackendContractFixtures {
     static let integration = "HTTP backend"
     static let capabilities: Set<ContractCapability> = [
-        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .heldReads,
+        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .heldReads, .crashRecovery,
     ]
 
     /// One backend and every client started on it, so tear-down stops them all.
     actor Clients {
-        let backend: BackendProcess
+        private(set) var backend: BackendProcess
         let clock: ContractClock
+        let data: TemporaryDirectory
         private var started: [HTTPBackendIntegration] = []
 
-        init(backend: BackendProcess, clock: ContractClock) {
-            self.backend = backend
+        init(clock: ContractClock) async throws {
+            data = try TemporaryDirectory(prefix: "http-contract")
+            backend = try await BackendProcess.start(arguments: ["--store", "sqlite", "--data-dir", data.url.path])
             self.clock = clock
+        }
+
+        /// Kills the backend (if it has not died already) and starts a new one on the same data and port.
+        func restartBackend() async throws {
+            for integration in started { await integration.stop() }
+            started.removeAll()
+            try? await backend.kill()
+            backend = try await BackendProcess.start(arguments: [
+                "--store", "sqlite", "--data-dir", data.url.path, "--port", String(backend.port),
+            ])
         }
 
         func start() async throws -> HTTPBackendIntegration {
@@ -45,8 +60,7 @@ enum HTTPBackendContractFixtures {
 
     static func fixture<Subject: ContractSubject>(_ make: @escaping MakeSubject<Subject>) -> ContractFixture<Subject> {
         ContractFixture(integration: integration, capabilities: capabilities) { clock in
-            let clients = Clients(backend: try await BackendProcess.start(), clock: clock)
-            return try await subject(on: clients, make: make)
+            try await subject(on: try await Clients(clock: clock), make: make)
         }
     }
 
@@ -62,6 +76,13 @@ enum HTTPBackendContractFixtures {
             secondInstance: { try make(try await clients.start(), SubjectHooks()) },
             tearDown: { await clients.stopAll() },
             observerCount: { integration.observerCount },
+            crash: CrashHooks(
+                arm: { try await clients.backend.armCrash() },
+                hasCrashed: { await clients.backend.isGone() },
+                recover: {
+                    try await clients.restartBackend()
+                    return try await subject(on: clients, make: make)
+                }),
             heldReads: HeldReads(
                 hold: { try await clients.backend.inject(["method": "GET", "path": "*", "hold": true]) },
                 waitForHeld: { try await clients.backend.waitForHeldRequests($0) },

@@ -24,7 +24,7 @@ final class BackendProcess: Sendable {
         self.child = child
     }
 
-    /// Starts a backend and waits until it listens.
+    /// Starts a backend (in-memory store unless `arguments` say otherwise) and waits until it listens.
     static func start(arguments: [String] = []) async throws -> BackendProcess {
         let child = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),
@@ -120,6 +120,25 @@ final class BackendProcess: Sendable {
     /// Stops the process now (SIGKILL) and waits for it.
     func kill() async throws {
         try await child.kill()
+    }
+
+    /// Makes the backend's store crash at its next commit (the process kills itself there, before
+    /// anything is written); needs `--store sqlite`.
+    func armCrash() async throws {
+        try await control("POST", "/_test/crash")
+    }
+
+    /// Whether the backend is gone: nothing listens on its port any more. A process that killed
+    /// itself has closed its listener before any client saw its connection close.
+    func isGone() async -> Bool {
+        var request = URLRequest(url: URL(string: url.absoluteString + "/v1/health")!)
+        request.httpMethod = "GET"
+        do {
+            _ = try await Self.send(request)
+            return false
+        } catch {
+            return true
+        }
     }
 
     @discardableResult
