@@ -39,10 +39,11 @@ struct ISO8601MillisecondsTests {
     }
 
     @Test(
-        "impossible dates are refused, not rolled over",
+        "impossible dates, and years outside 1 to 9999, are refused, not rolled over or stored unreadable",
         arguments: [
             "2023-02-29T00:00:00Z", "2024-04-31T12:00:00.000Z", "2024-03-01T24:00:00Z", "2024-03-01T23:59:60Z",
-            "9999-12-31T23:59:59.9995Z",
+            "9999-12-31T23:59:59.9995Z", "10000-01-01T00:00:00Z", "10000-01-01T00:00:00.000Z", "0000-12-31T00:00:00Z",
+            "+2024-03-01T12:00:00Z", "24-03-01T12:00:00Z",
         ])
     func impossibleDates(_ text: String) {
         let decoder = JSONDecoder()

@@ -71,6 +71,9 @@ extension HTTPBackendIntegration {
                     field: "baseURL",
                     reason: "\(baseURL.absoluteString) is not an http(s) URL with a host, e.g. http://127.0.0.1:8080")
             }
+            if let port = baseURL.port, !(1...65_535).contains(port) {
+                throw .invalidInput(field: "baseURL", reason: "port \(port) is not a TCP port: use one from 1 to 65535")
+            }
             guard baseURL.user == nil, baseURL.password == nil else {
                 throw .invalidInput(
                     field: "baseURL",

@@ -20,7 +20,10 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
 
     /// `PUT /v1/videos/{video_id}`, signed with the owner's session; the backend validates title and duration.
     public func save(_ video: Video) async throws(ServiceError) -> Video {
-        try Video(try await connection.change(SaveVideo(video: VideoDTO(video)), subject: "video \(video.id)"))
+        // Checked here too, so a video the rules refuse never leaves the device (and one whose id
+        // cannot be a path segment gets the same answer as from any other store).
+        let video = try ServiceError.validating { () throws(ValidationError) in try VideoRules.validated(video) }
+        return try Video(try await connection.change(SaveVideo(video: VideoDTO(video)), subject: "video \(video.id)"))
     }
 
     /// Looks the video up to learn its owner, then removes it signed as the owner.

@@ -3,19 +3,26 @@ import Models
 import Services
 
 extension ModelStore.Snapshot {
-    /// The app models the file holds.
+    /// The app models the file holds, each checked with the same rules a change through the
+    /// services must pass, so a file edited by hand (or by something else) can never bring in a
+    /// model no service would have stored.
     ///
-    /// - Throws: `.corruptData` naming the file and the entry (`users[2]`) that cannot be an app model.
+    /// - Throws: `.corruptData` naming the file and the entry (`posts[2]`) that cannot be an app
+    ///   model, and the rule it breaks.
     init(_ document: StoreDocument, file: String) throws(ServiceError) {
         var users: [User] = []
         for (index, entry) in document.users.enumerated() {
             users.append(try User(entry, location: "\(file) at users[\(index)]"))
         }
+        var posts: [Post] = []
+        for (index, entry) in document.posts.enumerated() {
+            posts.append(try Post(entry, location: "\(file) at posts[\(index)]"))
+        }
         var library: [Video] = []
         for (index, entry) in document.library.enumerated() {
             library.append(try Video(entry, location: "\(file) at library[\(index)]"))
         }
-        self.init(users: users, posts: document.posts.map(Post.init), library: library)
+        self.init(users: users, posts: posts, library: library)
     }
 }
 

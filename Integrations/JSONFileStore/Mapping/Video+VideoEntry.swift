@@ -5,7 +5,8 @@ import Services
 extension Video {
     /// Creates the app's video from the file's entry.
     ///
-    /// - Throws: `.corruptData` at `location` when a ready video's playback URL is not a URL.
+    /// - Throws: `.corruptData` at `location` when a ready video's playback URL is not a URL, or
+    ///   the video breaks a rule of `VideoRules` (its title as the rules leave it included).
     init(_ entry: VideoEntry, location: String) throws(ServiceError) {
         let status: Video.Status
         switch entry.status {
@@ -19,7 +20,7 @@ extension Video {
         case .failed(let reason):
             status = .failed(reason: reason)
         }
-        self.init(
+        let video = Video(
             id: Video.ID(entry.id),
             ownerID: User.ID(entry.ownerID),
             title: entry.title,
@@ -27,6 +28,15 @@ extension Video {
             status: status,
             createdAt: entry.createdAt
         )
+        do throws(ValidationError) {
+            let valid = try VideoRules.validated(video)
+            guard valid == video else {
+                throw ValidationError(field: "title", reason: "is not trimmed as every stored title is")
+            }
+        } catch {
+            throw .corruptData(location: location, reason: error.description)
+        }
+        self = video
     }
 }
 

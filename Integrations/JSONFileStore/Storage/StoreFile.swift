@@ -8,6 +8,32 @@ import Services
 /// (`FormatMigrations`) and written in the current format by the next save; a newer format, or
 /// anything that is not a store file, is refused with `.corruptData` naming the file and where.
 enum StoreFile {
+    /// Checks that the store may replace `url` when it saves: a regular file its owner may write, or
+    /// none yet. Every save renames a new file over it, so a symbolic link would be replaced by a
+    /// file (its target left behind, the two diverging) and a read-only file made writable.
+    ///
+    /// - Throws: `.unavailable` naming the file and what to do, changing nothing.
+    static func checkReplaceable(_ url: URL) throws(ServiceError) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+            throw .unavailable(
+                reason: "\(url.path) is a symbolic link (to \(target)); the store saves by replacing its file, which "
+                    + "would leave the link's target behind. Replace the link with the file itself, or point the data "
+                    + "directory at the target's directory. Nothing was changed",
+                retryAfter: nil)
+        }
+        if type == S_IFREG, info.st_mode & S_IWUSR == 0 {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw .unavailable(
+                reason: "\(url.path) is read-only (mode \(mode)); the store would have to replace it on its next "
+                    + "change. Make it writable (chmod u+w), or open a copy. Nothing was changed",
+                retryAfter: nil)
+        }
+    }
+
     /// The file's content as a document, or `nil` when there is no file yet.
     ///
     /// - Throws: `.corruptData` naming the file and the key path or position of the problem when it

@@ -33,6 +33,7 @@ actor StoreSession {
     func open() async throws(ServiceError) {
         guard commit == nil else { return }
         let directory = configuration.directory
+        try StoreFile.checkReplaceable(configuration.file)
         let lock = try Self.lock(configuration)
         DurableFile.removeAbandonedTemporaryFiles(in: directory)
         let document = try StoreFile.load(configuration.file)

@@ -18,13 +18,14 @@ public struct SQLitePostService: PostService {
     /// The id is a lowercased random UUID; `createdAt` comes from the integration's clock, in whole
     /// milliseconds.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let text = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedText(draft.text) }
+        let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
+        }
         let record = PostRecord(
             id: UUID().uuidString.lowercased(),
             authorID: draft.authorID.rawValue,
             text: text,
             createdAt: now().millisecondsSince1970,
-            videoID: draft.videoID?.rawValue
+            videoID: videoID?.rawValue
         )
         try await database.run(meaning: { $0.isForeignKeyViolation ? .notFound(what: "author \(draft.authorID)") : nil }
         ) {

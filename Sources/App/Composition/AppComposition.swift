@@ -19,7 +19,8 @@ public struct AppComposition: Sendable {
     /// Makes the integrations `configuration` needs (only those: nothing is opened yet) and picks
     /// each service from them.
     ///
-    /// - Throws: `ConfigurationError` for overrides that name an integration that cannot serve.
+    /// - Throws: `ConfigurationError` for overrides that name an integration that cannot serve, or
+    ///   a setting of an integration in use whose value it cannot work with.
     public init(
         configuration: AppConfiguration, diagnostics: (@Sendable (String) -> Void)? = nil
     ) throws(ConfigurationError) {
@@ -33,6 +34,13 @@ public struct AppComposition: Sendable {
         let context = IntegrationContext(
             dataDirectory: configuration.dataDirectory, environment: configuration.environment,
             diagnostics: diagnostics)
+        for setting in inUse.flatMap(\.settings) {
+            let value = context.value(setting)
+            if let problem = setting.check(value) {
+                throw .invalidSetting(
+                    variable: setting.environmentVariable, value: setting.isSecret ? nil : value, problem: problem)
+            }
+        }
         let made = inUse.map { ($0, $0.makeIntegration(context)) }
         self.context = context
         self.configuration = configuration

@@ -11,14 +11,28 @@ public struct IntegrationSetting: Sendable, Hashable {
     public let isSecret: Bool
     /// One sentence for help texts.
     public let help: String
+    /// What is wrong with a value, or `nil` when it will do: checked when the app is composed, so
+    /// a bad value stops start-up with a usage error (exit 64) that says how to fix it, before
+    /// anything runs.
+    public let check: @Sendable (String) -> String?
 
-    /// Declares a setting.
-    public init(_ key: String, default defaultValue: String? = nil, isSecret: Bool = false, help: String) {
+    /// Declares a setting; `check` says what is wrong with a value (every value will do by default).
+    public init(
+        _ key: String, default defaultValue: String? = nil, isSecret: Bool = false, help: String,
+        check: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) {
         self.key = key
         self.defaultValue = defaultValue
         self.isSecret = isSecret
         self.help = help
+        self.check = check
     }
+
+    /// Settings are the same when their variables are.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+
+    /// Hashes the variable.
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
     /// The environment variable, e.g. `"SILO_VIDEO_HOST_API_KEY"`.
     public var environmentVariable: String { AppConfiguration.environmentPrefix + key }

@@ -11,6 +11,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case servedApart(ServiceKind, from: ServiceKind, serviceChoice: String, leaderChoice: String)
     /// `ServiceProvider.defaultChoices` names no integration for a service and nothing overrides it.
     case missingChoice(service: ServiceKind)
+    /// A setting of an integration in use has a value it cannot work with; `value` is `nil` for a secret.
+    case invalidSetting(variable: String, value: String?, problem: String)
 
     /// One line saying what is wrong and how to fix it.
     public var description: String {
@@ -28,6 +30,9 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
         case .missingChoice(let service):
             return "no integration is chosen for \(service): add it to ServiceProvider.defaultChoices or set "
                 + AppConfiguration.variable(for: service)
+        case .invalidSetting(let variable, let value, let problem):
+            let shown = value.map { "=" + $0.debugDescription } ?? ""
+            return "\(variable)\(shown) cannot be used: \(problem)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import Services
 
 extension IntegrationDescription {
     /// The HTTP backend: posts, users and the library on `silo-backend` (or your own server
@@ -10,11 +11,12 @@ extension IntegrationDescription {
         name: "http", services: [.posts, .users, .library], settings: [.backendURL, .backendTimeout],
         isOptional: true, startTimeout: .seconds(15)
     ) { context in
+        // Both settings were checked when the app was composed (their `check`s below).
         var configuration = HTTPBackendIntegration.Configuration(
             baseURL: URL(string: context.value(.backendURL)) ?? URL(fileURLWithPath: "/"),
             credentialsFile: context.dataDirectory.appendingPathComponent("http/credentials.json"))
-        if let seconds = Double(context.value(.backendTimeout)), seconds > 0 {
-            configuration.attemptTimeout = .milliseconds(Int64(seconds * 1_000))
+        if let timeout = IntegrationSetting.attemptTimeout(context.value(.backendTimeout)) {
+            configuration.attemptTimeout = timeout
         }
         configuration.log = { record in context.log(record.description) }
         return HTTPBackendIntegration(configuration: configuration)
@@ -25,8 +27,31 @@ extension IntegrationSetting {
     /// Where the HTTP backend is.
     public static let backendURL = IntegrationSetting(
         "BACKEND_URL", default: "http://127.0.0.1:8080",
-        help: "The HTTP backend's base URL (https, or http to a loopback host).")
+        help: "The HTTP backend's base URL (https, or http to a loopback host)."
+    ) { text in
+        guard let url = URL(string: text) else {
+            return "it is not a URL; use one such as http://127.0.0.1:8080"
+        }
+        do throws(ServiceError) {
+            try HTTPBackendIntegration.Configuration(baseURL: url).validate()
+            return nil
+        } catch {
+            if case .invalidInput(_, let reason) = error { return reason }
+            return error.description
+        }
+    }
+
     /// How long one request to the backend may take.
     public static let backendTimeout = IntegrationSetting(
-        "BACKEND_TIMEOUT", default: "10", help: "Seconds one request to the HTTP backend may take before it times out.")
+        "BACKEND_TIMEOUT", default: "10",
+        help: "Seconds one request to the HTTP backend may take before it times out (0.1 to 3600)."
+    ) { text in
+        attemptTimeout(text) == nil ? "give a number of seconds from 0.1 to 3600, such as 10 or 2.5" : nil
+    }
+
+    /// The attempt timeout `text` gives: a number of seconds from 0.1 to 3,600, else `nil`.
+    static func attemptTimeout(_ text: String) -> Duration? {
+        guard let seconds = Double(text), seconds.isFinite, (0.1...3_600).contains(seconds) else { return nil }
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
+    }
 }

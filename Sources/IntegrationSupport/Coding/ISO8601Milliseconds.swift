@@ -68,11 +68,15 @@ enum ISO8601Milliseconds {
     /// 10000-01-01T00:00:00Z in milliseconds: dates must stay before it.
     private static let lastRepresentable: Int64 = 253_402_300_800_000
 
-    /// `text` (whole seconds, `Z`) when it names a real instant: the parser rolls over impossible
-    /// dates (`2023-02-29` becomes March 1st, `24:00:00` the next day), so the parsed date must
-    /// format back to exactly `text`.
+    /// `text` (whole seconds, `Z`) when it names a real instant of the years 1 to 9999 (`DateRules`):
+    /// exactly `YYYY-MM-DDThh:mm:ssZ`, so a five-digit year is refused (it could be stored but never
+    /// read back by this parser), and the parser rolls over impossible dates (`2023-02-29` becomes
+    /// March 1st, `24:00:00` the next day), so the parsed date must format back to exactly `text`.
     private static func strictWholeSeconds(_ text: String) -> Date? {
-        guard let date = try? wholeSeconds.parse(text), date.formatted(wholeSeconds) == text else { return nil }
+        guard text.utf8.count == 20, text.prefix(4).allSatisfy({ $0.isASCII && $0.isNumber }),
+            let date = try? wholeSeconds.parse(text), date.formatted(wholeSeconds) == text,
+            date >= DateRules.earliest
+        else { return nil }
         return date.roundedToMilliseconds
     }
 }

@@ -4,10 +4,10 @@ import Services
 extension ModelStore {
     /// Validates and stores a post by an existing author; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) throws(ServiceError) -> Post {
-        let text = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedText(draft.text) }
+        let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
+        }
         guard users[draft.authorID] != nil else { throw .notFound(what: "author \(draft.authorID)") }
-        let post = Post(
-            id: Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: draft.videoID)
+        let post = Post(id: Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: videoID)
         posts[post.id] = post
         return post
     }

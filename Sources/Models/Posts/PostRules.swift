@@ -19,3 +19,17 @@ public enum PostRules {
             text, field: "text", limit: textLimit, byteLimit: textByteLimit, allowedControls: allowedControls)
     }
 }
+
+extension PostRules {
+    /// Returns the draft's trimmed text and its video id, checked.
+    ///
+    /// - Throws: `ValidationError` for `"text"` (see `validatedText(_:)`) or `"videoID"` (see
+    ///   `IdentifierRules`).
+    public static func validated(_ draft: PostDraft) throws(ValidationError) -> (text: String, videoID: Video.ID?) {
+        let text = try validatedText(draft.text)
+        let videoID = try draft.videoID.map { id throws(ValidationError) in
+            try IdentifierRules.validated(id, field: "videoID")
+        }
+        return (text, videoID)
+    }
+}

@@ -15,14 +15,46 @@ public enum VideoRules {
         try TextRules.validated(title, field: "title", limit: titleLimit, byteLimit: titleByteLimit)
     }
 
-    /// Returns `video` with a validated title, after checking that its duration is not negative.
+    /// The longest running time a video may have: a billion seconds (31 years), far beyond any
+    /// video; more is garbage from a host or a client.
+    public static let durationLimit: Duration = .seconds(1_000_000_000)
+
+    /// The most UTF-8 bytes a playback URL may hold.
+    public static let playbackURLByteLimit = 2_048
+
+    /// The most UTF-8 bytes a failure reason may hold. Its text is the host's, kept as it came
+    /// (control characters included: whoever shows it escapes them).
+    public static let reasonByteLimit = 2_000
+
+    /// Returns `video` with its title trimmed, after checking every field.
     ///
-    /// - Throws: `ValidationError` for `"title"` or `"duration"`.
+    /// - Throws: `ValidationError` for `"id"` or `"ownerID"` (see `IdentifierRules`), `"title"`,
+    ///   `"duration"` (negative or over `durationLimit`), `"createdAt"` (see `DateRules`),
+    ///   `"playbackURL"` (no scheme, a `file:` URL, or over 2,048 bytes) or `"reason"` (over
+    ///   2,000 bytes).
     public static func validated(_ video: Video) throws(ValidationError) -> Video {
         var video = video
+        _ = try IdentifierRules.validated(video.id, field: "id")
+        _ = try IdentifierRules.validated(video.ownerID, field: "ownerID")
         video.title = try validatedTitle(video.title)
-        if let duration = video.duration, duration < .zero {
-            throw ValidationError(field: "duration", reason: "must not be negative")
+        if let duration = video.duration, duration < .zero || duration > durationLimit {
+            throw ValidationError(field: "duration", reason: "must be from 0 to a billion seconds")
+        }
+        _ = try DateRules.validated(video.createdAt, field: "createdAt")
+        switch video.status {
+        case .processing:
+            break
+        case .ready(let url):
+            guard let scheme = url.scheme?.lowercased(), scheme != "file" else {
+                throw ValidationError(field: "playbackURL", reason: "must be a URL with a scheme, never a local file")
+            }
+            guard url.absoluteString.utf8.count <= playbackURLByteLimit else {
+                throw ValidationError(field: "playbackURL", reason: "must be at most \(playbackURLByteLimit) bytes")
+            }
+        case .failed(let reason):
+            guard reason.utf8.count <= reasonByteLimit else {
+                throw ValidationError(field: "reason", reason: "must be at most \(reasonByteLimit) bytes")
+            }
         }
         return video
     }

@@ -95,7 +95,8 @@ extension HTTPResponse {
 enum WireFieldName {
     private static let wireNames = [
         "text": "body", "displayName": "display_name", "pageSize": "page_size", "duration": "duration_ms",
-        "videoID": "video_id", "ownerID": "owner_id",
+        "videoID": "video_id", "ownerID": "owner_id", "createdAt": "created_at", "playbackURL": "status.playback_url",
+        "reason": "status.reason",
     ]
 
     /// The wire name for an app field name (the same name when it does not differ).

@@ -84,4 +84,50 @@ struct BackendAPITests {
         defer { Task { try? await second.kill() } }
         #expect(try await send(second, "GET", "/v1/changes", headers: ["If-None-Match": etag]).status == 200)
     }
+
+    @Test("every field error is a 422 naming the field: fractional or huge durations, five-digit years, long ids")
+    func fieldErrors() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let token = try await signIn(backend, "u1")
+        func video(_ fields: String) -> String {
+            #"{"owner_id": "u1", "title": "T", "status": {"state": "processing"}, \#(fields)}"#
+        }
+        let date = #""created_at": "2024-03-01T12:00:00.000Z""#
+        let cases: [(body: String, path: String, field: String)] = [
+            (video(#""duration_ms": 1.5, \#(date)"#), "/v1/videos/v1", "duration_ms"),
+            (video(#""duration_ms": 9223372036854775808, \#(date)"#), "/v1/videos/v1", "duration_ms"),
+            (video(#""duration_ms": -1, \#(date)"#), "/v1/videos/v1", "duration_ms"),
+            (video(#""created_at": "10000-01-01T00:00:00Z""#), "/v1/videos/v1", "created_at"),
+            (video(date), "/v1/videos/" + String(repeating: "v", count: 129), "id"),
+        ]
+        for (body, path, field) in cases {
+            let answer = try await send(backend, "PUT", path, body: body, token: token)
+            #expect(answer.status == 422, "\(body): \(answer.status) \(answer.body)")
+            #expect(answer.body.contains(#""field":"\#(field)""#), "\(body): \(answer.body)")
+        }
+        let post = try await send(
+            backend, "POST", "/v1/posts",
+            body: #"{"body": "hi", "video_id": "\#(String(repeating: "v", count: 129))"}"#,
+            token: token)
+        #expect(post.status == 422 && post.body.contains(#""field":"video_id""#), "\(post.body)")
+    }
+
+    @Test("a body that is not JSON is refused with 415 before it is read, not with 408 after waiting for it")
+    func wrongContentTypeAtOnce() async throws {
+        // Given a backend whose timeouts never pass on their own
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
+        defer { Task { try? await backend.kill() } }
+
+        // When a request announces a 100-byte form body and sends none of it
+        let connection = try RawConnection(port: backend.port)
+        connection.send(
+            "POST /v1/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + "Content-Length: 100\r\n\r\n")
+
+        // Then the answer is 415 at once (the clock never moved, so no timeout can have answered)
+        let answer = try await connection.readResponse()
+        #expect(answer.hasPrefix("HTTP/1.1 415 "), "\(answer.prefix(300))")
+        #expect(answer.contains("application/json"), "\(answer.prefix(300))")
+    }
 }

@@ -51,6 +51,38 @@ struct JSONStoreBadFileTests {
         BadFile(
             name: "a newer format", content: #"{"format_version": 3, "users": [], "posts": [], "library": []}"#,
             mentions: ["format 3", "newer version"]),
+        BadFile(
+            name: "a post of 1 MB",
+            content:
+                #"{"format_version": 2, "library": [], "users": [], "posts": [{"id": "p1", "author_id": "u1", "text": ""#
+                + String(repeating: "a", count: 1_048_576)
+                + #"", "created_at": "2024-03-01T12:00:00.000Z"}]}"#,
+            mentions: ["at posts[0]", "text", "at most"]),
+        BadFile(
+            name: "an empty post",
+            content:
+                #"{"format_version": 2, "library": [], "users": [], "posts": [{"id": "p1", "author_id": "u1", "text": "", "created_at": "2024-03-01T12:00:00.000Z"}]}"#,
+            mentions: ["at posts[0]", "text"]),
+        BadFile(
+            name: "a post with a control character",
+            content:
+                #"{"format_version": 2, "library": [], "users": [], "posts": [{"id": "p1", "author_id": "u1", "text": "bell\u0007", "created_at": "2024-03-01T12:00:00.000Z"}]}"#,
+            mentions: ["at posts[0]", "text", "control"]),
+        BadFile(
+            name: "a post with an empty id",
+            content:
+                #"{"format_version": 2, "library": [], "users": [], "posts": [{"id": "", "author_id": "u1", "text": "hi", "created_at": "2024-03-01T12:00:00.000Z"}]}"#,
+            mentions: ["at posts[0]", "id", "empty"]),
+        BadFile(
+            name: "a date in the year 10000",
+            content:
+                #"{"format_version": 2, "posts": [], "users": [], "library": [{"id": "v1", "owner_id": "u1", "title": "t", "status": {"state": "processing"}, "created_at": "10000-01-01T00:00:00Z"}]}"#,
+            mentions: ["at library[0].created_at", "ISO 8601"]),
+        BadFile(
+            name: "a display name with a newline",
+            content:
+                #"{"format_version": 2, "posts": [], "library": [], "users": [{"id": "u1", "handle": "alice", "display_name": "A\nB", "created_at": "2024-03-01T12:00:00Z"}]}"#,
+            mentions: ["users[0]", "displayName"]),
     ]
 
     @Test("start refuses the file as corrupt data, naming it and where, and leaves it byte for byte", arguments: cases)
@@ -76,5 +108,46 @@ struct JSONStoreBadFileTests {
         let entries = try FileManager.default.contentsOfDirectory(atPath: store.url.path).sorted()
         #expect(entries == ["store.json", "store.json.lock"])
         await integration.stop()
+    }
+
+    @Test("a symbolic link in place of the store file is refused, and the link and its target are left as they are")
+    func symbolicLink() async throws {
+        // Given a store file that is a link to a file elsewhere
+        let store = try StoreDirectory(prefix: "json-link")
+        let elsewhere = try TemporaryDirectory(prefix: "json-link-target")
+        let target = elsewhere.file(named: "real.json")
+        let content = Data(#"{"format_version": 2, "users": [], "posts": [], "library": []}"#.utf8)
+        try content.write(to: target)
+        try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: store.file, withDestinationURL: target)
+
+        // When the integration starts on it
+        let integration = store.integration()
+        let error = await expectServiceError(.unavailable) { () throws(ServiceError) in try await integration.start() }
+
+        // Then it says what the link is and what to do, and nothing changed
+        #expect("\(String(describing: error))".contains("symbolic link"), "\(String(describing: error))")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.file.path) == target.path)
+        #expect(try Data(contentsOf: target) == content)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.url.path) == ["store.json"])
+    }
+
+    @Test("a read-only store file is refused and stays read-only and unchanged")
+    func readOnlyFile() async throws {
+        // Given a store file whose mode is 0444
+        let store = try StoreDirectory(prefix: "json-read-only")
+        try store.write(#"{"format_version": 2, "users": [], "posts": [], "library": []}"#)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store.file.path)
+        let before = try Data(contentsOf: store.file)
+
+        // When the integration starts on it
+        let integration = store.integration()
+        let error = await expectServiceError(.unavailable) { () throws(ServiceError) in try await integration.start() }
+
+        // Then it says so and how to fix it, and the file keeps its mode and bytes
+        #expect("\(String(describing: error))".contains("read-only (mode 444)"), "\(String(describing: error))")
+        let mode = try FileManager.default.attributesOfItem(atPath: store.file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+        #expect(try Data(contentsOf: store.file) == before)
     }
 }

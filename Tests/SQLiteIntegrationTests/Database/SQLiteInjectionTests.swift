@@ -8,6 +8,7 @@ import Testing
 @Suite("SQLite injection-shaped input")
 struct SQLiteInjectionTests {
     static let injection = "'); DROP TABLE posts;--"
+    static let spacelessInjection = "');DROP/**/TABLE/**/posts;--"
 
     @Test("SQL in post text is stored as text and executes nothing")
     func sqlInPostText() async throws {
@@ -36,9 +37,10 @@ struct SQLiteInjectionTests {
         try await file.withStarted { integration in
             // Given values shaped like SQL in every text column
             let user = try await integration.userService.create(UserDraft(handle: "bobby", displayName: Self.injection))
+            // Ids hold no spaces (IdentifierRules), so theirs is SQL without them.
             let video = Video(
-                id: Video.ID(Self.injection),
-                ownerID: User.ID(Self.injection),
+                id: Video.ID(Self.spacelessInjection),
+                ownerID: User.ID(Self.spacelessInjection),
                 title: Self.injection,
                 status: .ready(playbackURL: try #require(URL(string: "https://cdn.example.com/v?q=%27);DROP"))),
                 createdAt: Date()
@@ -82,7 +84,7 @@ struct SQLiteInjectionTests {
         }
     }
 
-    @Test("a 1 MB string round-trips where no length rule applies and is rejected where one does")
+    @Test("a 1 MB string is refused by every rule that bounds a field, and a reason at its limit round-trips")
     func megabyteStrings() async throws {
         let file = try DatabaseFile()
         try await file.withStarted { integration in
@@ -94,9 +96,16 @@ struct SQLiteInjectionTests {
                 try await integration.postService.publish(PostDraft(authorID: author.id, text: megabyte))
             }
 
-            // And a 1 MB failure reason is stored and read back whole
-            let video = Video(
+            // And a 1 MB failure reason too, while one at its limit is stored and read back whole
+            let huge = Video(
                 id: "video-big", ownerID: author.id, title: "Big", status: .failed(reason: megabyte), createdAt: Date()
+            )
+            await expectInvalidInput(field: "reason") { () throws(ServiceError) in
+                try await integration.libraryService.save(huge)
+            }
+            let atLimit = String(megabyte.utf8.prefix(VideoRules.reasonByteLimit))!
+            let video = Video(
+                id: "video-big", ownerID: author.id, title: "Big", status: .failed(reason: atLimit), createdAt: Date()
             )
             _ = try await integration.libraryService.save(video)
             #expect(try await integration.libraryService.video(id: video.id) == video)

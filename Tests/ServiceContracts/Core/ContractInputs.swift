@@ -45,6 +45,23 @@ enum ContractInputs {
     /// combining acute accents, so a field's character and byte limits can be met at once.
     ///
     /// Needs `bytes` ≥ `characters` and `bytes - characters` even (each accent is 2 bytes).
+    /// Identifiers every store must refuse (`IdentifierRules`): empty, one byte over the limit,
+    /// with a space, a NUL, a newline, a bidirectional override.
+    static let invalidIdentifiers: [Sample] = [
+        Sample(label: "empty", value: ""),
+        Sample(label: "129 bytes", value: String(repeating: "x", count: IdentifierRules.byteLimit + 1)),
+        Sample(label: "a space", value: "video 1"),
+        Sample(label: "a NUL", value: "video\u{0}1"),
+        Sample(label: "a newline", value: "video\n1"),
+        Sample(label: "a bidirectional override", value: "video\u{202E}1"),
+    ]
+
+    /// An identifier exactly at the byte limit, unique per call: every store must accept it.
+    static func identifierAtLimit() -> String {
+        let unique = UUID().uuidString.lowercased()
+        return unique + String(repeating: "x", count: IdentifierRules.byteLimit - unique.utf8.count)
+    }
+
     static func text(characters: Int, bytes: Int) -> String {
         precondition(bytes >= characters && (bytes - characters).isMultiple(of: 2))
         let accents = (bytes - characters) / 2

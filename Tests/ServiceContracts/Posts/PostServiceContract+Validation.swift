@@ -5,6 +5,20 @@ import Testing
 
 extension PostServiceContract {
     static let validationChecks: [ContractCheck<PostServiceSubject>] = [
+        ContractCheck("video ids that are empty, over 128 bytes or hold spaces or controls give invalid input") {
+            subject in
+            let author = try await subject.makeAuthor()
+            for sample in ContractInputs.invalidIdentifiers {
+                await expectInvalidInput(field: "videoID", "video id \(sample)") { () throws(ServiceError) in
+                    try await subject.posts.publish(
+                        PostDraft(authorID: author.id, text: "with a video", videoID: Video.ID(sample.value)))
+                }
+            }
+            #expect(try await subject.wholeFeed(of: author.id).isEmpty, "a post with a refused video id was stored")
+            let atLimit = Video.ID(ContractInputs.identifierAtLimit())
+            let post = try await subject.posts.publish(PostDraft(authorID: author.id, text: "limit", videoID: atLimit))
+            #expect(try await subject.posts.post(id: post.id).videoID == atLimit)
+        },
         ContractCheck("invalid text gives invalid input and stores nothing") { subject in
             let author = try await subject.makeAuthor()
             let tooLong = [

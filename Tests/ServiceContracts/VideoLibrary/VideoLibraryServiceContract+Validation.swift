@@ -6,6 +6,61 @@ import Testing
 
 extension VideoLibraryServiceContract {
     static let validationChecks: [ContractCheck<VideoLibraryServiceSubject>] = [
+        ContractCheck("ids, owners, dates, durations, URLs and reasons outside the rules give invalid input") {
+            subject in
+            let owner = User.ID(uniqueOwner())
+            var refused: [(field: String, label: String, video: Video)] = []
+            for sample in ContractInputs.invalidIdentifiers {
+                var byID = makeVideo(owner: owner, status: .processing)
+                byID = Video(
+                    id: Video.ID(sample.value), ownerID: owner, title: byID.title, status: .processing,
+                    createdAt: byID.createdAt)
+                refused.append(("id", "id \(sample)", byID))
+                let byOwner = makeVideo(owner: User.ID(sample.value), status: .processing)
+                refused.append(("ownerID", "owner \(sample)", byOwner))
+            }
+            for (label, date) in [
+                ("year 10000", DateRules.latest.addingTimeInterval(1)),
+                ("year 0", DateRules.earliest.addingTimeInterval(-1)),
+            ] {
+                refused.append(("createdAt", label, makeVideo(owner: owner, status: .processing, createdAt: date)))
+            }
+            var tooLong = makeVideo(owner: owner, status: .processing)
+            tooLong.duration = VideoRules.durationLimit + .milliseconds(1)
+            refused.append(("duration", "over a billion seconds", tooLong))
+            for text in [
+                "cdn.example/v.m3u8", "file:///etc/passwd",
+                "https://cdn.example/" + String(repeating: "p", count: 2_048),
+            ] {
+                refused.append(
+                    (
+                        "playbackURL", text.prefix(30).description,
+                        makeVideo(owner: owner, status: .ready(playbackURL: URL(string: text)!))
+                    ))
+            }
+            for sample in [String(repeating: "r", count: VideoRules.reasonByteLimit + 1)] {
+                refused.append(
+                    (
+                        "reason", sample.prefix(10).debugDescription,
+                        makeVideo(owner: owner, status: .failed(reason: sample))
+                    ))
+            }
+            for (field, label, video) in refused {
+                await expectInvalidInput(field: field, "\(label)") { () throws(ServiceError) in
+                    try await subject.library.save(video)
+                }
+            }
+            let listed = try await subject.library.videos(ownerID: owner, page: .first(10))
+            #expect(listed.items.isEmpty, "refused videos were stored: \(listed.items.map(\.id))")
+            let atLimit = Video(
+                id: Video.ID(ContractInputs.identifierAtLimit()), ownerID: User.ID(ContractInputs.identifierAtLimit()),
+                title: "At the limits", duration: VideoRules.durationLimit, status: .processing,
+                createdAt: DateRules.latest)
+            let saved = try await subject.library.save(atLimit)
+            let fetched = try await subject.library.video(id: atLimit.id)
+            #expect(saved == atLimit)
+            #expect(fetched == atLimit)
+        },
         ContractCheck("invalid title or negative duration gives invalid input and stores nothing") { subject in
             let owner = User.ID(uniqueOwner())
             for sample in ContractInputs.invalidSingleLine(limit: VideoRules.titleLimit.upperBound) {

@@ -18,6 +18,7 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
     case acceptsHugeCharacters
     case byteLimitTooLow
     case unknownAuthorAccepted
+    case acceptsAnyVideoID
     case clampsPageSize
     case garbledCursorRestartsFeed
     case cursorScopeIgnored
@@ -65,6 +66,8 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
             ["invalid text gives invalid input and stores nothing"]
         case .byteLimitTooLow: ["text at 500 characters and 20,000 bytes is accepted; one more of either is rejected"]
         case .unknownAuthorAccepted: ["unknown author gives not found or invalid input and stores nothing"]
+        case .acceptsAnyVideoID:
+            ["video ids that are empty, over 128 bytes or hold spaces or controls give invalid input"]
         case .clampsPageSize: ["invalid page size gives invalid input"]
         case .garbledCursorRestartsFeed: ["garbled cursor gives invalid input"]
         case .cursorScopeIgnored:
@@ -225,6 +228,16 @@ struct BrokenPostService: PostService {
             throw .invalidInput(field: "text", reason: "must be at most 10000 bytes")
         case .acceptsInvisibleText, .acceptsHugeCharacters, .unknownAuthorAccepted:
             return try await publishForgivingly(draft)
+        case .acceptsAnyVideoID:
+            do {
+                return try await base.publish(draft)
+            } catch  where error.field == "videoID" {
+                // Stores the post without the video it could not take, and answers as if it had.
+                let post = try await base.publish(PostDraft(authorID: draft.authorID, text: draft.text))
+                return Post(
+                    id: post.id, authorID: post.authorID, text: post.text, createdAt: post.createdAt,
+                    videoID: draft.videoID)
+            }
         case .lostConcurrentPublishes:
             // Read, suspend, write: concurrent publishes read the same count and overwrite each other.
             let count = shared.state.withLock { $0.counter }

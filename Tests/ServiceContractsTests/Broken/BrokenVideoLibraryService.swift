@@ -30,6 +30,8 @@ enum VideoLibraryServiceDefect: String, CaseIterable, Sendable {
     case feedCursorAccepted
     case emptyScopeIsWildcard
     case lostWrites
+    /// Takes any id, owner, date, duration, URL or reason the rules refuse, and answers as if saved.
+    case acceptsAnyIdentifier
     case observationStartsEmpty
     case observationMissesSaves
     case observationMissesRemovals
@@ -48,6 +50,8 @@ enum VideoLibraryServiceDefect: String, CaseIterable, Sendable {
         case .failureReasonKept, .durationKeptWhenCleared:
             ["every status transition round-trips with nothing left of the previous status"]
         case .saveDuplicates: ["saving the same id updates rather than duplicates"]
+        case .acceptsAnyIdentifier:
+            ["ids, owners, dates, durations, URLs and reasons outside the rules give invalid input"]
         case .titleTrimmedOnlyInResponse: ["titles are trimmed where they are returned, fetched and listed"]
         case .removeLeavesVideo: ["remove then fetch gives not found; a second remove too"]
         case .unknownIDReturnsAPlaceholder: ["unknown id gives not found"]
@@ -256,6 +260,12 @@ struct BrokenVideoLibraryService: VideoLibraryService {
             return saved
         case .sanitisesTitles, .updateSkipsValidation:
             return try await saveForgivingly(video)
+        case .acceptsAnyIdentifier:
+            do {
+                return try await base.save(video)
+            } catch  where error.kind == .invalidInput && error.field != "title" {
+                return video
+            }
         case .titleCountsScalars where video.title.unicodeScalars.count > VideoRules.titleLimit.upperBound:
             throw .invalidInput(field: "title", reason: "must be at most 120 characters")
         case .lostWrites:

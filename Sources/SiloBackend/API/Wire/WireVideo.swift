@@ -31,6 +31,27 @@ struct WireVideo: Codable, Sendable {
         case createdAt = "created_at"
     }
 
+    /// Decodes a body; `duration_ms` must be a whole number of milliseconds that fits in 64 bits,
+    /// else the failure names it (the decoder would call `1.5` or `2^63` "not valid JSON").
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        ownerID = try container.decode(String.self, forKey: .ownerID)
+        title = try container.decode(String.self, forKey: .title)
+        status = try container.decode(Status.self, forKey: .status)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        if let number = try container.decodeIfPresent(Double.self, forKey: .durationMilliseconds) {
+            guard number.rounded() == number, number >= -9.2e18, number <= 9.2e18 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .durationMilliseconds, in: container,
+                    debugDescription: "expected a whole number of milliseconds, got \(number)")
+            }
+            durationMilliseconds = Int64(number)
+        } else {
+            durationMilliseconds = nil
+        }
+    }
+
     init(_ video: Video) {
         id = video.id.rawValue
         ownerID = video.ownerID.rawValue
