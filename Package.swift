@@ -51,7 +51,8 @@ let package = Package(
 
         // MARK: What integrations share (durable files, locks, ...); never an integration itself
         .target(name: "IntegrationSupport", dependencies: ["Models", "Services"]),
-        .testTarget(name: "IntegrationSupportTests", dependencies: ["IntegrationSupport", "Models", "TestSupport"]),
+        .testTarget(
+            name: "IntegrationSupportTests", dependencies: ["IntegrationSupport", "Models", "Services", "TestSupport"]),
 
         // MARK: In-memory (the reference implementation of every service)
         .target(
@@ -86,7 +87,9 @@ let package = Package(
         .testTarget(
             name: "SQLiteIntegrationTests",
             dependencies: [
-                "SQLiteIntegration", "SQLiteWriterFixture", "Models", "Services", "ServiceContracts", "TestSupport",
+                "SQLiteIntegration", "SQLiteWriterFixture", "IntegrationSupport", "Models", "Services",
+                "ServiceContracts",
+                "TestSupport",
             ]
         ),
 

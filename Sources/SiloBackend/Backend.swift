@@ -8,7 +8,7 @@ struct Backend: Sendable {
     let posts: any PostService
     let users: any UserService
     let library: any VideoLibraryService
-    let sessions: Sessions
+    let state: BackendState
     let changes = ChangeLog()
     let testControls: TestControls?
 
@@ -26,9 +26,9 @@ struct Backend: Sendable {
 
     /// Answers one request; never throws, every failure becomes an error response.
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let controls = testControls else { return await route(request) }
+        guard let controls = testControls else { return await routeOnce(request) }
         await controls.count(request)
-        if request.path.hasPrefix("/_test/") { return await controls.handle(request, sessions: sessions) }
+        if request.path.hasPrefix("/_test/") { return await controls.handle(request, state: state) }
         let matched = Self.routes.first { $0.method == request.method && $0.match(request.path) != nil }
         guard let fault = await controls.fault(for: request, route: matched) else {
             return await routeAtTestTime(request)
@@ -44,14 +44,16 @@ struct Backend: Sendable {
     /// Routes the request at the instant its `Silo-Test-Now` header names, if any.
     private func routeAtTestTime(_ request: HTTPRequest) async -> HTTPResponse {
         guard let text = request.header("silo-test-now"), let milliseconds = Int64(text) else {
-            return await route(request)
+            return await routeOnce(request)
         }
         return await BackendClock.$override.withValue(Date(millisecondsSince1970: milliseconds)) {
-            await route(request)
+            await routeOnce(request)
         }
     }
 
-    private func route(_ request: HTTPRequest) async -> HTTPResponse {
+    /// Routes the request; a route that keeps answers runs at most once per idempotency key
+    /// (see `Idempotency`).
+    private func routeOnce(_ request: HTTPRequest) async -> HTTPResponse {
         var allowed: [String] = []
         for route in Self.routes {
             guard let parameters = route.match(request.path) else { continue }
@@ -59,11 +61,9 @@ struct Backend: Sendable {
                 allowed.append(route.method)
                 continue
             }
-            do {
-                return try await route.handler(RouteContext(request: request, parameters: parameters, backend: self))
-            } catch {
-                return error.response
-            }
+            let context = RouteContext(request: request, parameters: parameters, backend: self)
+            guard route.keepsAnswers else { return await Self.run(route, context) }
+            return await Idempotency.serve(request, state: state) { await Self.run(route, context) }
         }
         guard allowed.isEmpty else {
             var failure = APIFailure(
@@ -72,5 +72,13 @@ struct Backend: Sendable {
             return failure.response
         }
         return .error(status: 404, code: .noRoute, message: "no route for \(request.method) \(request.path)")
+    }
+
+    private static func run(_ route: Route, _ context: RouteContext) async -> HTTPResponse {
+        do {
+            return try await route.handler(context)
+        } catch {
+            return error.response
+        }
     }
 }

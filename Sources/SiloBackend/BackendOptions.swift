@@ -19,10 +19,12 @@ struct BackendOptions {
         OPTIONS:
           --port <n>                 The port on 127.0.0.1 (default 8080; 0 picks a free one).
           --store <name>             sqlite (kept in <data-dir>/backend.sqlite) or memory (default sqlite).
-          --data-dir <path>          Where the SQLite store lives (default .silo/backend).
+          --data-dir <path>          Where the SQLite store and sessions live (default .silo/backend).
           --idle-timeout-ms <n>      Close a connection that sends no request for this long (default 5000).
           --request-timeout-ms <n>   Answer 408 to a request not fully sent this long after its first
                                      byte; close a client that does not read its answer (default 10000).
+          --max-connections <n>      Connections held at once; a new one beyond it replaces the one
+                                     that has waited longest on its client (default 512).
           --access-token-seconds <n> How long an access token lasts (default 900).
           --test-controls            Fault injection, request counts and the test clock, for tests only.
           --manual-clock             With --test-controls: timeouts wait for POST /_test/clock to move time.
@@ -68,6 +70,8 @@ struct BackendOptions {
                 options.limits.idleTimeout = .milliseconds(try number(argument, in: 1...3_600_000))
             case "--request-timeout-ms":
                 options.limits.requestTimeout = .milliseconds(try number(argument, in: 1...3_600_000))
+            case "--max-connections":
+                options.limits.maxConnections = try number(argument, in: 1...65_536)
             case "--access-token-seconds":
                 options.accessTokenLifetime = .seconds(try number(argument, in: 1...86_400))
             case "--test-controls": options.testControls = true

@@ -45,9 +45,19 @@ enum SiloBackend {
         else { fail("the \(options.store.rawValue) store does not serve posts, users and the library", status: 1) }
         let clock: ServerClock = options.manualClock ? .manual() : .system()
         let status = ServerStatus()
+        var limits = BackendState.Limits()
+        limits.accessLifetime = options.accessTokenLifetime
+        let state = BackendState(
+            file: options.store == .sqlite ? options.dataDirectory.appendingPathComponent("backend-state.jsonl") : nil,
+            limits: limits)
+        do {
+            try await state.open()
+        } catch {
+            await store.stop()
+            fail("cannot open the backend's state: \(error)", status: 1)
+        }
         let backend = Backend(
-            posts: posts, users: users, library: library,
-            sessions: Sessions(accessLifetime: options.accessTokenLifetime),
+            posts: posts, users: users, library: library, state: state,
             testControls: options.testControls
                 ? TestControls(clock: clock, status: status, crashSwitch: options.store == .sqlite ? crashSwitch : nil)
                 : nil)

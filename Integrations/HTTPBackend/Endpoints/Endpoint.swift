@@ -51,11 +51,11 @@ extension Endpoint {
         return "\(request.path)?\(PercentEncoding.query(request.query)) as \(actingUser?.rawValue ?? "-")"
     }
 
-    /// The request, parameters placed as the method says.
-    func makeRequest() throws(HTTPFailure) -> HTTPRequest {
+    /// The request, parameters placed as the method says, carrying `idempotencyKey` when given.
+    func makeRequest(idempotencyKey: String? = nil) throws(HTTPFailure) -> HTTPRequest {
         var request = HTTPRequest(
             method: method, path: path, route: route, query: [], headers: headers, body: nil,
-            isIdempotent: isIdempotent,
+            isIdempotent: isIdempotent || idempotencyKey != nil, idempotencyKey: idempotencyKey,
             actingUser: actingUser)
         if let parameters {
             if method.sendsParametersInQuery {

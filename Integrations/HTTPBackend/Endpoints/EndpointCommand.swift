@@ -8,6 +8,8 @@ struct EndpointCommand<E: Endpoint>: Command {
     let send: HTTPHandler
     /// The client's generation when the call was made: only calls of one generation share.
     var generation = 0
+    /// The key of the logical operation, for a mutating request (see `HTTPRequest.idempotencyKey`).
+    var idempotencyKey: String?
 
     var coalescingKey: String? { endpoint.coalescingKey.map { "\($0) #\(generation)" } }
 
@@ -20,7 +22,7 @@ struct EndpointCommand<E: Endpoint>: Command {
     /// - Throws: `.status` with the API's error body for a status the endpoint does not accept,
     ///   or what the chain or the decoding threw.
     func run() async throws(HTTPFailure) -> E.Response {
-        let response = try await send(try endpoint.makeRequest())
+        let response = try await send(try endpoint.makeRequest(idempotencyKey: idempotencyKey))
         guard endpoint.accepts(response) else { throw HTTPFailure(response: response) }
         return try endpoint.decode(response)
     }

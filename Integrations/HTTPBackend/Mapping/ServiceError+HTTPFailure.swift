@@ -11,8 +11,10 @@ extension ServiceError {
                 reason: "\(operation): \(reason)"
                     + (isTransient ? "; check that the backend is running there, then retry" : ""),
                 retryAfter: nil)
-        case .timedOut(let after):
+        case .timedOut(let after, 1):
             self = .timedOut(operation: "\(operation) (no answer within \(after))")
+        case .timedOut(let after, let attempts):
+            self = .timedOut(operation: "\(operation) (no answer within \(after) to any of \(attempts) attempts)")
         case .cancelled:
             self = .cancelled
         case .decoding(let path, let expectation):

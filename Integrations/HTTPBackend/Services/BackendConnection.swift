@@ -1,3 +1,4 @@
+import Foundation
 import IntegrationSupport
 import Services
 
@@ -10,19 +11,24 @@ struct BackendConnection: Sendable {
     let baseURL: String
 
     /// Sends `endpoint`, mapping any failure to `ServiceError` (`subject` names what a 404 was about).
-    func call<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
+    func call<E: Endpoint>(
+        _ endpoint: E, subject: String? = nil, idempotencyKey: String? = nil
+    ) async throws(ServiceError) -> E.Response {
         do {
-            return try await client.perform(endpoint)
+            return try await client.perform(endpoint, idempotencyKey: idempotencyKey)
         } catch {
             throw ServiceError(
                 error, operation: "\(endpoint.method.rawValue) \(endpoint.route) at \(baseURL)", subject: subject)
         }
     }
 
-    /// Sends a change and wakes this process's observers when it succeeds (others see it on
-    /// their next poll of the change feed).
-    func change<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
-        let response = try await call(endpoint, subject: subject)
+    /// Sends a change under a fresh idempotency key (one per call: every retry of it reuses the
+    /// key, so the server applies it once however often its answer is lost), and wakes this
+    /// process's observers when it succeeds (others see it on their next poll of the change feed).
+    func change<E: Endpoint>(
+        _ endpoint: E, subject: String? = nil, idempotencyKey: String = UUID().uuidString.lowercased()
+    ) async throws(ServiceError) -> E.Response {
+        let response = try await call(endpoint, subject: subject, idempotencyKey: idempotencyKey)
         changes.notify()
         return response
     }

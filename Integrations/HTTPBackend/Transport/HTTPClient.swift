@@ -38,13 +38,15 @@ actor HTTPClient {
         send = [AuthMiddleware(keeper: sessions)].chained(to: attempts)
     }
 
-    /// Sends `endpoint` and returns its decoded answer.
+    /// Sends `endpoint` and returns its decoded answer; a mutating request carries
+    /// `idempotencyKey`, which makes it safe to retry.
     ///
     /// - Throws: `HTTPFailure`; `.cancelled` when the caller was cancelled (also while it waited
     ///   for a slot); a non-transient `.transport` failure once the client is closed.
-    func perform<E: Endpoint>(_ endpoint: E) async throws(HTTPFailure) -> E.Response {
+    func perform<E: Endpoint>(_ endpoint: E, idempotencyKey: String? = nil) async throws(HTTPFailure) -> E.Response {
         guard !isClosed else { throw .transport(reason: "the HTTP integration is stopped", isTransient: false) }
-        let command = EndpointCommand(endpoint: endpoint, send: send, generation: generation)
+        let command = EndpointCommand(
+            endpoint: endpoint, send: send, generation: generation, idempotencyKey: idempotencyKey)
         defer { if endpoint.method != .get { generation += 1 } }
         do {
             return try await queue.run(command)

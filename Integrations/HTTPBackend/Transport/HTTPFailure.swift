@@ -6,8 +6,9 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The request did not get a response: `reason` says why; `isTransient` when trying again can help
     /// (connection refused or reset, DNS hiccup, network down).
     case transport(reason: String, isTransient: Bool)
-    /// The attempt did not finish within its deadline.
-    case timedOut(after: Duration)
+    /// No attempt finished within its deadline: `after` is each attempt's deadline, `attempts`
+    /// how many were made (the retry middleware counts them when it gives up).
+    case timedOut(after: Duration, attempts: Int = 1)
     /// The caller cancelled.
     case cancelled
     /// The server answered with an error status and (when it sent one) the API's error body.

@@ -16,8 +16,13 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The JSON body, if any (`Content-Type: application/json` is then set).
     public var body: Data?
-    /// Whether it may be sent again after a failure.
+    /// Whether it may be sent again after a failure: a `GET`, `PUT` or `DELETE`, or any request
+    /// that carries an idempotency key.
     public var isIdempotent: Bool
+    /// The key the server recognises a repeat of this request by (`Idempotency-Key`): made once
+    /// per logical operation and kept across every retry and replay of it, so a request whose
+    /// answer was lost can be sent again without being applied twice.
+    public var idempotencyKey: String?
     /// The user whose session signs it, or `nil` for a public endpoint.
     public var actingUser: User.ID?
     /// Which attempt this is, from 1; set by the retry middleware.

@@ -22,7 +22,7 @@ enum Redaction {
     static func summary(_ failure: HTTPFailure) -> String {
         switch failure {
         case .transport(let reason, _): reason
-        case .timedOut(let after): "timed out after \(after)"
+        case .timedOut(let after, _): "timed out after \(after)"
         case .cancelled: "cancelled"
         case .status(let code, _, _): String(code)
         case .decoding(let path, _): "undecodable at \(path)"

@@ -20,7 +20,9 @@ struct RetryMiddleware: HTTPMiddleware {
             } catch {
                 failure = error
             }
-            guard request.isIdempotent, failure.isRetryable, request.attempt < policy.maxAttempts else { throw failure }
+            guard request.isIdempotent, failure.isRetryable, request.attempt < policy.maxAttempts else {
+                throw failure.counting(attempts: request.attempt)
+            }
             var wait = policy.backoff(after: request.attempt)
             if case .status(_, _, let retryAfter?) = failure {
                 guard retryAfter <= policy.maxRetryAfter else { throw failure }
@@ -38,5 +40,13 @@ struct RetryMiddleware: HTTPMiddleware {
     /// A retryable error status as a failure (so it is retried like a lost connection).
     private static func retryableStatus(_ response: HTTPResponse) -> HTTPFailure? {
         HTTPFailure.retryableStatuses.contains(response.status) ? HTTPFailure(response: response) : nil
+    }
+}
+
+extension HTTPFailure {
+    /// The failure that ends a call after `attempts` attempts: a timeout says how many it took.
+    fileprivate func counting(attempts: Int) -> HTTPFailure {
+        guard case .timedOut(let after, _) = self else { return self }
+        return .timedOut(after: after, attempts: attempts)
     }
 }

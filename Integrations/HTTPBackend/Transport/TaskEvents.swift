@@ -4,7 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The transport session's delegate: hands each task's events to its `DataTaskCall`.
+/// One transport session's delegate: hands each task's events to its `DataTaskCall`. Tasks are
+/// told apart by their identifier, which is unique only within one session: never share one
+/// `TaskEvents` between sessions.
 ///
 /// Being the delegate (instead of passing completion handlers) is what lets the client refuse
 /// redirects (a redirect would carry the `Authorization` header, and a refresh token in the body,

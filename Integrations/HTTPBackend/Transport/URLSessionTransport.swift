@@ -5,12 +5,24 @@ import IntegrationSupport
     import FoundationNetworking
 #endif
 
-/// The end of the middleware chain: one long-lived, ephemeral `URLSession` (no disk cache, no
+/// The end of the middleware chain: long-lived, ephemeral `URLSession`s (no disk cache, no
 /// cookies), a per-attempt deadline kept by the client itself, and cancellation that reaches the
 /// network task (see `DataTaskCall`).
+///
+/// A request with a body goes out on a connection of its own (`Connection: close`, on a session
+/// that never keeps one open). On Linux, libcurl sends a request again by itself when a reused
+/// connection dies before any answer, but FoundationNetworking cannot rewind a body: the second
+/// copy goes out without its body, and the server waits for it until its request timeout (408
+/// after ten seconds, measured). On a fresh connection a lost answer fails at once, and the retry
+/// middleware sends the request again itself, with its idempotency key. Reads keep reusing
+/// connections.
 final class URLSessionTransport: Sendable {
     private let session: URLSession
+    private let bodySession: URLSession
+    /// One delegate per session: a task's identifier is unique only within its own session, and
+    /// a shared delegate once handed a read's answer to the write that had the same number.
     private let events = TaskEvents()
+    private let bodyEvents = TaskEvents()
     private let baseURL: String
     private let attemptTimeout: Duration
     private let maxResponseBytes: Int
@@ -30,6 +42,7 @@ final class URLSessionTransport: Sendable {
         // seconds, so it is set a second later than the deadline and never decides alone.
         configuration.timeoutIntervalForRequest = TimeInterval(attemptTimeout.components.seconds + 2)
         session = URLSession(configuration: configuration, delegate: events, delegateQueue: nil)
+        bodySession = URLSession(configuration: configuration, delegate: bodyEvents, delegateQueue: nil)
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
@@ -48,7 +61,8 @@ final class URLSessionTransport: Sendable {
         }
         defer { calls.remove(call) }
         let result = await withTaskCancellationHandler {
-            await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout, on: time)
+            let (session, events) = request.body == nil ? (session, events) : (bodySession, bodyEvents)
+            return await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout, on: time)
         } onCancel: {
             call.cancel()
         }
@@ -65,6 +79,7 @@ final class URLSessionTransport: Sendable {
         // Only here: creating a task on an invalidated session traps in FoundationNetworking, and
         // once the transport is gone nobody can create one.
         session.finishTasksAndInvalidate()
+        bodySession.finishTasksAndInvalidate()
     }
 
     /// Answers every attempt in flight with `.cancelled` and refuses every later one (a retry
@@ -83,10 +98,13 @@ final class URLSessionTransport: Sendable {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let key = request.idempotencyKey { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
         if let body = request.body {
             // Without it, FoundationNetworking sends a POST body as form-encoded.
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = body
+            // A connection of its own: see the type's description.
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         return urlRequest
     }

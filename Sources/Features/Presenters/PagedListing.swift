@@ -42,6 +42,9 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     /// Whether `pageLoad` reloads the first page, which a live update makes stale.
     private var pageLoadIsFirstPage = false
     private var hasLoadedMore = false
+    /// The cursors the shown pages were loaded after: a service that hands one out again would
+    /// make `loadMore()` go round for ever.
+    private var cursorsUsed: Set<Cursor> = []
     private var following: Task<Void, Never>?
 
     /// Creates a listing whose loads `work` tracks (so the presenter cancels them with the rest).
@@ -146,11 +149,27 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
                 let page = readPage(response)
                 if replacing {
                     items = page.items
+                    cursorsUsed = cursor.map { [$0] } ?? []
                 } else {
                     let shown = Set(items.map(\.id))
                     items += page.items.filter { !shown.contains($0.id) }
+                    if let cursor { cursorsUsed.insert(cursor) }
                 }
                 hasLoadedMore = !replacing
+                if let next = page.nextCursor, cursorsUsed.contains(next) {
+                    // The service is going round: stop paging and say so, keeping what was shown.
+                    nextCursor = nil
+                    onEvent(.loading(false))
+                    onEvent(.changed)
+                    onEvent(
+                        .failed(
+                            .corruptData(
+                                location: "the listing's pages",
+                                reason:
+                                    "the service handed out the cursor \(next.rawValue.prefix(40)) again, so paging "
+                                    + "would never end; the pages before it are shown")))
+                    return
+                }
                 nextCursor = page.nextCursor
                 onEvent(.loading(false))
                 onEvent(.changed)

@@ -6,12 +6,17 @@ struct Route: Sendable {
 
     let method: String
     let pattern: String
+    /// Whether a request with an `Idempotency-Key` is served once per key, its answer kept for
+    /// repeats (see `Idempotency`): every `POST`, `PUT`, `PATCH` and `DELETE` unless the route
+    /// opts out, as sign-in does (its answer holds tokens, which the server never keeps).
+    let keepsAnswers: Bool
     let handler: Handler
     private let segments: [Substring]
 
-    init(_ method: String, _ pattern: String, handler: @escaping Handler) {
+    init(_ method: String, _ pattern: String, keepsAnswers: Bool? = nil, handler: @escaping Handler) {
         self.method = method
         self.pattern = pattern
+        self.keepsAnswers = keepsAnswers ?? Idempotency.mutatingMethods.contains(method)
         self.handler = handler
         segments = pattern.split(separator: "/")
     }

@@ -25,7 +25,7 @@ struct RouteContext: Sendable {
         guard header.lowercased().hasPrefix("bearer ") else {
             throw Self.unauthorized("sign in and send 'Authorization: Bearer <access_token>'")
         }
-        guard let user = await backend.sessions.user(accessToken: String(header.dropFirst(7))) else {
+        guard let user = await backend.state.user(accessToken: String(header.dropFirst(7))) else {
             throw Self.unauthorized("the access token is unknown or expired; refresh the session")
         }
         return user

@@ -95,7 +95,7 @@ final class EventLoop {
             }
             guard descriptor >= 0 else { return }  // EAGAIN: none left; EMFILE: the budget is the limit
             Socket.makeNonBlocking(descriptor)
-            guard connections.count < limits.maxConnections || evictLongestWaiting() else {
+            guard connections.count < limits.maxConnections || evictOne() else {
                 let busy = HTTPResponse.error(
                     status: 503, code: .unavailable, message: "every connection is busy; retry shortly")
                 _ = Socket.write(descriptor, busy.head(keepAlive: false) + busy.body, from: 0)
@@ -109,14 +109,15 @@ final class EventLoop {
         }
     }
 
-    /// Closes the connection that has waited longest for a request, to make room for a new one;
-    /// `false` when every connection is busy with a request.
-    private func evictLongestWaiting() -> Bool {
+    /// Closes the connection that has waited longest on its client (idle, or trickling a request)
+    /// to make room for a new one; `false` when every connection's request is being handled or
+    /// answered.
+    private func evictOne() -> Bool {
         let waiting = connections.values.compactMap { connection in
-            connection.waitingForRequestSince.map { (connection, $0) }
+            connection.waitingOnClientSince.map { (connection, $0) }
         }
-        guard let (oldest, _) = waiting.min(by: { $0.1 < $1.1 }) else { return false }
-        close(oldest)
+        guard let (longest, _) = waiting.min(by: { $0.1 < $1.1 }) else { return false }
+        close(longest)
         return true
     }
 

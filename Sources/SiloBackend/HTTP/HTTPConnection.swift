@@ -71,10 +71,16 @@ final class HTTPConnection {
         if case .writing = phase { true } else { false }
     }
 
-    /// Since when the connection has been waiting for a request to arrive, when it is (a busy
-    /// connection is never evicted for a new one).
-    var waitingForRequestSince: Duration? {
-        if case .awaitingHead(let since, _) = phase { since } else { nil }
+    /// Since when the connection has been waiting on its client: idle since it was accepted or
+    /// last answered, or sending a request since that request's first byte; `nil` while its
+    /// request is handled or answered (such a connection is never cut to make room).
+    var waitingOnClientSince: Duration? {
+        switch phase {
+        case .awaitingHead(let since, nil): since
+        case .awaitingHead(_, let firstByteAt?): firstByteAt
+        case .readingBody(_, _, _, let firstByteAt): firstByteAt
+        case .handling, .writing: nil
+        }
     }
 
     /// When the connection's current wait runs out, if it can.

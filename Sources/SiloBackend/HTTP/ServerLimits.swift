@@ -14,7 +14,8 @@ struct ServerLimits: Sendable {
     /// and to read the whole answer; slower gets 408 (or, while answering, a closed connection).
     var requestTimeout: Duration = .seconds(10)
     /// The most connections held at once. A new connection beyond it takes the place of the one
-    /// that has waited longest for a request to arrive; when every connection is busy with a
-    /// request, the new one gets 503.
+    /// that has waited longest on its client, idle or trickling a request (so slow clients cannot
+    /// lock new ones out); when every connection's request is being handled or answered, the new
+    /// one gets 503.
     var maxConnections = 512
 }

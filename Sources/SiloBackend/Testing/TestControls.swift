@@ -52,10 +52,10 @@ actor TestControls {
     }
 
     /// The routes under `/_test/`; see Docs/HTTPBackendAPI.md, "Test controls".
-    func handle(_ request: HTTPRequest, sessions: Sessions) async -> HTTPResponse {
+    func handle(_ request: HTTPRequest, state: BackendState) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("POST", "/_test/expire-tokens"):
-            await sessions.expireAccessTokens()
+            await state.expireAccessTokens()
             return .empty(204)
         case ("POST", "/_test/faults"):
             do {

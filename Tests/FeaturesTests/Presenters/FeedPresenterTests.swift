@@ -108,6 +108,41 @@ struct FeedPresenterTests {
         #expect(presenter.posts.map(\.id) == ["p3", "p2"])
     }
 
+    @Test("a service that hands out a cursor again stops paging with an error and keeps the posts shown")
+    func repeatedCursorStopsPaging() async {
+        // Given a service whose second page points back at the first cursor
+        let view = SpyFeedView()
+        let first = Cursor(rawValue: "a")
+        let second = Cursor(rawValue: "b")
+        let presenter = makePresenter(view: view) { request in
+            switch request.cursor {
+            case nil:
+                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p3")], nextCursor: first))
+            case first:
+                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p2")], nextCursor: second))
+            default:
+                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p1")], nextCursor: first))
+            }
+        }
+        presenter.handle(.willAppear)
+        await presenter.waitUntilIdle()
+
+        // When
+        presenter.loadMore()
+        await presenter.waitUntilIdle()
+        presenter.loadMore()
+        await presenter.waitUntilIdle()
+
+        // Then
+        #expect(presenter.posts.map(\.id) == ["p3", "p2", "p1"])
+        #expect(!presenter.hasMore)
+        guard case .error(let message) = view.calls.last else {
+            Issue.record("Expected an error, got \(view.calls)")
+            return
+        }
+        #expect(message.contains("cursor"))
+    }
+
     @Test("delete removes the post from the view")
     func deletes() async {
         // Given

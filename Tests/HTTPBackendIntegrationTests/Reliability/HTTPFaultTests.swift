@@ -70,15 +70,28 @@ struct HTTPFaultTests {
             rules: { [rule($0.postPath, ["delivery": "truncated", "times": 1])] },
             expected: nil, attempts: { ["GET \($0.postPath)": 2...2] }),
         FaultCase(
-            name: "a connection dropped mid-body is not retried for a POST",
-            rules: { _ in [rule("/v1/posts", method: "POST", ["delivery": "truncated"])] },
-            expected: .unavailable, attempts: { _ in ["POST /v1/posts": 1...1] },
-            call: { scene throws(ServiceError) in
-                _ = try await scene.integration.postsService.publish(
-                    PostDraft(authorID: scene.author.id, text: "again"))
-            }),
+            name: "a POST whose answer is cut mid-body is retried with its key and made once",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["delivery": "truncated", "times": 1])] },
+            expected: nil, attempts: { _ in ["POST /v1/posts": 2...2] },
+            call: { scene throws(ServiceError) in try await scene.publishOnce("cut") }),
         FaultCase(
-            name: "a delete whose answer is lost is retried, and the retry's 404 counts as done",
+            name:
+                "a POST whose connection closes after the backend made the post is retried with its key and made once",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["delivery": "dropped", "times": 1])] },
+            expected: nil, attempts: { _ in ["POST /v1/posts": 2...3] },
+            call: { scene throws(ServiceError) in try await scene.publishOnce("dropped") }),
+        FaultCase(
+            name: "a POST answered 503 after the backend made the post is retried with its key and made once",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["status": 503, "after_route": true, "times": 1])] },
+            expected: nil, attempts: { _ in ["POST /v1/posts": 2...2] },
+            call: { scene throws(ServiceError) in try await scene.publishOnce("gave up") }),
+        FaultCase(
+            name: "a POST whose every answer is lost fails unavailable, and was made once",
+            rules: { _ in [rule("/v1/posts", method: "POST", ["delivery": "truncated"])] },
+            expected: .unavailable, attempts: { _ in ["POST /v1/posts": 3...3] },
+            call: { scene throws(ServiceError) in try await scene.publishOnce("lost") }),
+        FaultCase(
+            name: "a delete whose answer is lost is retried with its key and reports done",
             rules: { [rule($0.postPath, method: "DELETE", ["status": 503, "after_route": true, "times": 1])] },
             expected: nil, attempts: { ["DELETE \($0.postPath)": 2...2] },
             call: { scene throws(ServiceError) in
@@ -213,8 +226,37 @@ struct HTTPFaultTests {
         let result = await call.result
         let failure = try #require(throws: ServiceError.self) { try result.get() }
         #expect(failure.kind == .timedOut, "\(failure)")
+        #expect(failure.description.contains("no answer within 5.0 seconds to any of 3 attempts"), "\(failure)")
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 3)
         try await scene.backend.releaseHeldRequests()
         #expect(try scene.leakedSecrets().isEmpty)
+    }
+
+    @Test("a health probe that gets no answer is tried once and reports degraded")
+    func silentHealthProbeIsNotRetried() async throws {
+        // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds
+        // its health answers until released
+        let clock = ManualClock()
+        let scene = try await FaultScene.make { configuration in
+            configuration.clock = clock
+            configuration.attemptTimeout = .seconds(5)
+        }
+        defer { Task { await scene.stop() } }
+        try await scene.backend.inject(Self.rule("/v1/health", ["hold": true]))
+
+        // When the probe has reached the backend and its deadline passes
+        let integration = scene.integration
+        let probe = Task { await integration.health() }
+        try await scene.backend.waitForHeldRequests(1)
+        clock.advance(by: .seconds(5))
+
+        // Then health says degraded after that one attempt
+        guard case .degraded(let reason) = await probe.value else {
+            Issue.record("expected degraded, got \(await probe.value)")
+            return
+        }
+        #expect(reason.contains("not answering"), "\(reason)")
+        #expect(try await scene.backend.requests("GET /v1/health") == 1)
+        try await scene.backend.releaseHeldRequests()
     }
 }

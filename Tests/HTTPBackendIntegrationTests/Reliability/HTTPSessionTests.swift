@@ -96,6 +96,34 @@ struct HTTPSessionTests {
 }
 
 extension HTTPSessionTests {
+    @Test("a read held at the backend and writes sent meanwhile each get their own answer")
+    func heldReadBesideWrites() async throws {
+        // Given a read the backend holds, numbered well past the writes so far (reads and writes
+        // go out on separate sessions, each numbering its own tasks from the same start)
+        let scene = try await FaultScene.make()
+        defer { Task { await scene.stop() } }
+        let posts = scene.integration.postsService
+        let id = scene.post.id
+        for _ in 1...Self.reads { _ = try await posts.post(id: id) }
+        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
+        let read = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+        try await scene.backend.waitForHeldRequests(1)
+
+        // When more writes than that are answered while it waits (one of them has its number),
+        // and then it is released
+        for number in 1...(Self.reads + 10) {
+            let post = try await posts.publish(PostDraft(authorID: scene.author.id, text: "beside \(number)"))
+            #expect(post.text == "beside \(number)")
+        }
+        try await scene.backend.releaseHeldRequests()
+
+        // Then the read gets its answer (with one delegate for both sessions, it waited forever)
+        let answer = try await HangGuard.run("the held read's answer") { try await read.value }
+        #expect(answer == scene.post)
+    }
+
+    private static let reads = 20
+
     @Test("a refresh that fails without the backend refusing it (503) keeps the session")
     func transientRefreshFailureKeepsSession() async throws {
         let scene = try await FaultScene.make()

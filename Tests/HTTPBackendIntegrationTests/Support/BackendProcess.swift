@@ -8,9 +8,18 @@ import TestSupport
 
 /// A `silo-backend` process on an ephemeral loopback port, with test controls on: in-memory store,
 /// injectable faults, and a count of the requests it saw. Stopped when released.
+///
+/// At most `running` of them live at once. Every contract check starts its own backend, and
+/// without the bound the suite ran about 140 at once on two cores, holding 1,517 descriptors in
+/// the test process (its pipes and connections to them): past the 256 or 1,024 open files a
+/// shell allows by default on many machines (`ulimit -n`). With it, 16 run and the peak is about
+/// 500.
 final class BackendProcess: Sendable {
     let url: URL
     private let child: RunningChild
+    private let slot: Slot
+    /// The places for backends that run at once.
+    private static let running = Slots(16)
     /// The session for the test controls: a long-poll (`GET /_test/held`) answers when its event
     /// happens, so no request timeout of the session's own may end it first.
     private static let controls: URLSession = {
@@ -19,13 +28,15 @@ final class BackendProcess: Sendable {
         return URLSession(configuration: configuration)
     }()
 
-    private init(url: URL, child: RunningChild) {
+    private init(url: URL, child: RunningChild, slot: Slot) {
         self.url = url
         self.child = child
+        self.slot = slot
     }
 
     /// Starts a backend (in-memory store unless `arguments` say otherwise) and waits until it listens.
     static func start(arguments: [String] = []) async throws -> BackendProcess {
+        let slot = await running.take()
         let child = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),
             arguments: ["--port", "0", "--store", "memory", "--test-controls"] + arguments)
@@ -33,7 +44,7 @@ final class BackendProcess: Sendable {
         guard let text = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
             let url = URL(string: String(text))
         else { throw BackendProcessFailure(description: "silo-backend printed no URL: \(line)") }
-        return BackendProcess(url: url, child: child)
+        return BackendProcess(url: url, child: child, slot: slot)
     }
 
     /// The port it listens on.
@@ -120,6 +131,7 @@ final class BackendProcess: Sendable {
     /// Stops the process now (SIGKILL) and waits for it.
     func kill() async throws {
         try await child.kill()
+        slot.release()
     }
 
     /// Makes the backend's store crash at its next commit (the process kills itself there, before
@@ -162,7 +174,7 @@ extension BackendProcess {
     /// Sends `request` on the controls' session. Cancelling the waiting task cancels the request
     /// from another queue: FoundationNetworking's own async `data(for:)` can deadlock when
     /// cancelled (Docs/ToolchainNotes.md), and a test that gives up on a long-poll cancels it.
-    fileprivate static func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    static func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let task = Locked<URLSessionDataTask?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

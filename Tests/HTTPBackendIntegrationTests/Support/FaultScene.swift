@@ -18,7 +18,9 @@ struct FaultScene: Sendable {
         backendArguments: [String] = [],
         configure: @escaping @Sendable (inout HTTPBackendIntegration.Configuration) -> Void = { _ in }
     ) async throws -> FaultScene {
-        let backend = try await BackendProcess.start(arguments: backendArguments)
+        // The backend's own timeouts never fire (its clock moves only when told): a client that
+        // leaves a request hanging shows as a hang here, not as a slow success.
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock"] + backendArguments)
         let log = LogCapture()
         let credentials = try TemporaryDirectory(prefix: "http-credentials")
         let integration = HTTPBackendIntegration(
@@ -33,6 +35,26 @@ struct FaultScene: Sendable {
         try await backend.resetCounts()
         return FaultScene(
             backend: backend, integration: integration, log: log, credentials: credentials, author: author, post: post)
+    }
+
+    /// Publishes a post with `text` by the scene's author, then checks that the backend holds it
+    /// exactly once, however many attempts it took (each retry carries the call's idempotency key).
+    ///
+    /// - Throws: the publish's error, after checking that it still made the post once.
+    func publishOnce(_ text: String) async throws(ServiceError) {
+        var failure: ServiceError?
+        do {
+            _ = try await integration.postsService.publish(PostDraft(authorID: author.id, text: text))
+        } catch {
+            failure = error
+        }
+        let feed = try await integration.postsService.feed(authorID: author.id, page: .first(100))
+        let copies = feed.items.filter { $0.text == text }.count
+        if copies != 1 {
+            throw .corruptData(
+                location: "the backend", reason: "\(copies) posts with the text \(text.debugDescription)")
+        }
+        if let failure { throw failure }
     }
 
     /// The path of the scene's post.

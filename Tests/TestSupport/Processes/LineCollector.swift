@@ -28,14 +28,16 @@ public final class LineCollector: Sendable {
     /// Everything read so far, as UTF-8 text (invalid bytes replaced).
     public var text: String { String(decoding: state.current.bytes, as: UTF8.self) }
 
-    /// Starts a thread that reads `handle` until end of file.
+    /// Starts a thread that reads `handle` until end of file, then closes it (a test process that
+    /// starts hundreds of children must not keep a descriptor for each).
     public func startReading(_ handle: FileHandle) {
         let thread = Thread { [self] in
             while true {
                 let data = handle.availableData
                 append(data)
-                if data.isEmpty { return }
+                if data.isEmpty { break }
             }
+            try? handle.close()
         }
         thread.start()
     }

@@ -57,6 +57,7 @@ public final class RunningChild: @unchecked Sendable {
 
     deinit {
         terminate()
+        try? input.fileHandleForWriting.close()
     }
 
     /// The child's process id.

@@ -1,4 +1,5 @@
 import Models
+import Services
 
 /// `POST /v1/sessions` (sign in) and `POST /v1/sessions/refresh`.
 ///
@@ -6,17 +7,24 @@ import Models
 /// a federated identity here; the tokens and the refresh flow stay the same.
 enum SessionRoutes {
     static let all: [Route] = [
-        Route("POST", "/v1/sessions") { context throws(APIFailure) in
+        Route("POST", "/v1/sessions", keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(SignInRequest.self)
-            guard !request.userID.isEmpty else {
-                throw APIFailure(422, .invalidInput, "user_id must not be empty", field: "user_id")
+            do throws(ValidationError) {
+                _ = try IdentifierRules.validated(request.userID, field: "user_id")
+            } catch {
+                throw APIFailure(422, .invalidInput, error.reason, field: "user_id")
             }
-            let session = await context.backend.sessions.signIn(User.ID(request.userID))
+            let session = try await context.call { () async throws(ServiceError) in
+                try await context.backend.state.signIn(User.ID(request.userID))
+            }
             return .json(201, WireCoding.encode(session))
         },
-        Route("POST", "/v1/sessions/refresh") { context throws(APIFailure) in
+        Route("POST", "/v1/sessions/refresh", keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(RefreshRequest.self)
-            guard let session = await context.backend.sessions.refresh(request.refreshToken) else {
+            let refreshed = try await context.call { () async throws(ServiceError) in
+                try await context.backend.state.refresh(request.refreshToken)
+            }
+            guard let session = refreshed else {
                 throw APIFailure(401, .unauthorized, "the refresh token is unknown or used; sign in again")
             }
             return .json(200, WireCoding.encode(session))

@@ -1,0 +1,175 @@
+import Foundation
+import Services
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An append-only file of records, one JSON value per line: each change is one line, written and
+/// `fsync`ed before the change counts as made, and the whole file is replayed on open.
+///
+/// - **Crash-safe.** A process killed mid-append leaves at most one partial last line (no newline):
+///   `open()` drops it, since the change it was writing was never acknowledged. A complete line that
+///   is not a record is damage, not a crash: `open()` refuses the file, names the line and changes
+///   nothing.
+/// - **Bounded.** `compact(to:)` replaces the file with just the records that still matter
+///   (written to a temporary file, synced and renamed over it with `DurableFile`), so the journal
+///   grows with the live state, not with the history.
+/// - **One writer.** `open()` takes a `flock` on `<file>.lock` for as long as the journal lives.
+///
+/// Not `Sendable`: one actor owns it and makes every call.
+public final class JSONLinesJournal<Record: Codable & Sendable> {
+    /// The journal's file.
+    public let url: URL
+    private var appender: Int32 = -1
+    private var lock: FileLock?
+    private let encoder: JSONEncoder
+    private let decoder: JSONDecoder
+
+    /// A closed journal for `url`; `open()` reads and locks it.
+    public init(url: URL) {
+        self.url = url
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+    }
+
+    deinit {
+        if appender >= 0 { close(appender) }
+    }
+
+    /// Locks the journal and returns its records in the order they were appended (none for a file
+    /// that does not exist yet; its directory is created). A partial last line is dropped.
+    ///
+    /// - Throws: `.unavailable` when another process holds the journal or it cannot be read or
+    ///   created; `.corruptData` naming the line when a complete line is not a record (the file is
+    ///   left as it is).
+    public func open() throws(ServiceError) -> [Record] {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unavailable(
+                reason: "cannot create \(directory.path) (\(error.localizedDescription)); check that its parent "
+                    + "is writable",
+                retryAfter: nil)
+        }
+        let lockPath = url.path + ".lock"
+        let held: FileLock?
+        do {
+            held = try FileLock.tryLock(lockPath)
+        } catch {
+            throw .unavailable(reason: "cannot lock \(lockPath) (\(error))", retryAfter: nil)
+        }
+        guard let held else {
+            throw .unavailable(
+                reason: "\(url.path) is in use by another process, which holds \(lockPath); stop that process, or "
+                    + "give this one another data directory",
+                retryAfter: nil)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            data = Data()
+        } catch {
+            throw .unavailable(
+                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
+                retryAfter: nil)
+        }
+        var records: [Record] = []
+        var complete = 0
+        var lineNumber = 0
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            lineNumber += 1
+            complete += line.count + 1
+            do {
+                records.append(try decoder.decode(Record.self, from: Data(line)))
+            } catch {
+                throw .corruptData(
+                    location: "\(url.path) at line \(lineNumber)",
+                    reason: "it is not a record (\(error)); the file was left unchanged: restore it from a backup, "
+                        + "or move it aside to start empty")
+            }
+        }
+        let descriptor = systemOpen(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw .unavailable(
+                reason: "cannot open \(url.path) for writing (\(SystemError("open", path: url.path)))", retryAfter: nil)
+        }
+        // The partial line of a write that was never acknowledged goes, so the next record starts a line.
+        if complete < data.count { _ = ftruncate(descriptor, off_t(complete)) }
+        appender = descriptor
+        lock = held
+        return records
+    }
+
+    /// Appends `records`, one line each, and returns once they are on disk.
+    ///
+    /// - Throws: `.unavailable` when writing or syncing fails (a full disk); none of them counts then.
+    public func append(_ records: [Record]) throws(ServiceError) {
+        guard appender >= 0 else { throw .unavailable(reason: "\(url.path) is not open", retryAfter: nil) }
+        let bytes = try lines(records)
+        let failure: SystemError? = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(appender, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return SystemError("write", path: url.path)
+                }
+                offset += written
+            }
+            return fsync(appender) == 0 ? nil : SystemError("fsync", path: url.path)
+        }
+        if let failure {
+            throw .unavailable(
+                reason: "cannot write \(url.path) (\(failure)); free some space and try again", retryAfter: nil)
+        }
+    }
+
+    /// `records` encoded one per line, each line ending in a newline.
+    private func lines(_ records: [Record]) throws(ServiceError) -> Data {
+        var bytes = Data()
+        for record in records {
+            do {
+                bytes.append(try encoder.encode(record))
+            } catch {
+                throw .unavailable(reason: "a record for \(url.path) cannot be encoded (\(error))", retryAfter: nil)
+            }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// Replaces the journal with `records` (the live state), atomically: a reader, or the file
+    /// after a crash, sees the old journal or the new one.
+    ///
+    /// - Throws: `.unavailable` when the new file cannot be written; the old one stays then.
+    public func compact(to records: [Record]) throws(ServiceError) {
+        let bytes = try lines(records)
+        do throws(SystemError) {
+            try DurableFile.write(bytes, to: url)
+        } catch {
+            throw .unavailable(
+                reason: "cannot compact \(url.path) (\(error)); the journal is unchanged", retryAfter: nil)
+        }
+        let descriptor = systemOpen(url.path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw .unavailable(
+                reason: "cannot reopen \(url.path) (\(SystemError("open", path: url.path)))", retryAfter: nil)
+        }
+        close(appender)
+        appender = descriptor
+    }
+}
+
+/// `open(2)`, named apart from `JSONLinesJournal.open()`.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}

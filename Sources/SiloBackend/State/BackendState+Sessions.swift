@@ -1,0 +1,88 @@
+import Foundation
+import Models
+import Services
+
+extension BackendState {
+    /// Starts a session for `userID` (a new family), and returns its tokens; the server keeps only
+    /// their hashes. The user's oldest session goes when they already have the most allowed, and
+    /// the oldest of all when the server has.
+    ///
+    /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
+    func signIn(_ userID: User.ID) throws(ServiceError) -> WireSession {
+        try startSession(for: userID.rawValue, family: Self.token(), replacing: nil)
+    }
+
+    /// Replaces the session of `refreshToken` with a new one in the same family (the refresh token
+    /// is used up); `nil` when it is unknown, used or expired.
+    func refresh(_ refreshToken: String) throws(ServiceError) -> WireSession? {
+        guard let id = sessionsByRefresh[Self.hash(refreshToken)], let session = sessions[id],
+            session.refreshExpiresAt > now()
+        else { return nil }
+        return try startSession(for: session.userID, family: session.familyID, replacing: session.id)
+    }
+
+    /// The user an access token belongs to, while it has not expired.
+    func user(accessToken: String) -> User.ID? {
+        guard let id = sessionsByAccess[Self.hash(accessToken)], let session = sessions[id],
+            session.accessExpiresAt > now()
+        else { return nil }
+        return User.ID(session.userID)
+    }
+
+    /// Makes every access token expired now (refresh tokens stay valid): a test control, in
+    /// memory only.
+    func expireAccessTokens() {
+        let now = now()
+        for id in sessions.keys { sessions[id]?.accessExpiresAt = now }
+    }
+
+    private func startSession(for userID: String, family: String, replacing old: String?) throws(ServiceError)
+        -> WireSession
+    {
+        let now = now()
+        let access = Self.token()
+        let refresh = Self.token()
+        let session = SessionRecord(
+            id: Self.token(), userID: userID, familyID: family, accessHash: Self.hash(access),
+            accessExpiresAt: now.addingTimeInterval(limits.accessLifetime.seconds),
+            refreshHash: Self.hash(refresh), refreshExpiresAt: now.addingTimeInterval(limits.refreshLifetime.seconds),
+            startedAt: now)
+        var records: [StateRecord] = old.map { [.sessionEnded(id: $0)] } ?? []
+        var users = (sessionsByUser[userID] ?? []).filter { $0 != old }
+        while users.count >= limits.sessionsPerUser {
+            records.append(.sessionEnded(id: users.removeFirst()))
+        }
+        let ending = Set(records.compactMap { if case .sessionEnded(let id) = $0 { id } else { nil } })
+        if sessions.count - ending.count >= limits.sessions,
+            let oldest = sessions.values.filter({ !ending.contains($0.id) }).min(by: { $0.startedAt < $1.startedAt })
+        {
+            records.append(.sessionEnded(id: oldest.id))
+        }
+        records.append(.sessionStarted(session))
+        try commit(records)
+        return WireSession(
+            userID: userID, accessToken: access, refreshToken: refresh,
+            expiresIn: Int(limits.accessLifetime.components.seconds))
+    }
+
+    /// A new random token: 256 bits, hex.
+    static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// SHA-256 of `token`, hex: what the server keeps instead of it.
+    static func hash(_ token: String) -> String {
+        SHA256.hexDigest(of: Array(token.utf8))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// One line of the backend's state journal (`<data-dir>/backend-state.jsonl`): a change to what the
+/// server remembers besides the app's data, replayed in order at start.
+enum StateRecord: Codable, Sendable {
+    /// A session began (sign-in, or a refresh that replaced one).
+    case sessionStarted(SessionRecord)
+    /// A session ended: signed out, replaced by a refresh, evicted or expired.
+    case sessionEnded(id: String)
+    /// A mutating request finished with an answer that a retry with its key gets again.
+    case answered(IdempotencyRecord)
+
+    private enum CodingKeys: String, CodingKey {
+        case type, session, id, answer
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(String.self, forKey: .type) {
+        case "session_started": self = .sessionStarted(try container.decode(SessionRecord.self, forKey: .session))
+        case "session_ended": self = .sessionEnded(id: try container.decode(String.self, forKey: .id))
+        case "answered": self = .answered(try container.decode(IdempotencyRecord.self, forKey: .answer))
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown record type \(other.debugDescription)")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .sessionStarted(let session):
+            try container.encode("session_started", forKey: .type)
+            try container.encode(session, forKey: .session)
+        case .sessionEnded(let id):
+            try container.encode("session_ended", forKey: .type)
+            try container.encode(id, forKey: .id)
+        case .answered(let record):
+            try container.encode("answered", forKey: .type)
+            try container.encode(record, forKey: .answer)
+        }
+    }
+}
+
+/// A session as the server keeps it: hashes of its tokens (never the tokens), and when each expires.
+struct SessionRecord: Codable, Sendable, Hashable {
+    /// Random, never shown to the client.
+    var id: String
+    var userID: String
+    /// Every session a refresh chain produced shares its first session's family.
+    var familyID: String
+    /// SHA-256 (hex) of the access token.
+    var accessHash: String
+    var accessExpiresAt: Date
+    /// SHA-256 (hex) of the refresh token.
+    var refreshHash: String
+    var refreshExpiresAt: Date
+    var startedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case userID = "user_id"
+        case familyID = "family_id"
+        case accessHash = "access_hash"
+        case accessExpiresAt = "access_expires_at"
+        case refreshHash = "refresh_hash"
+        case refreshExpiresAt = "refresh_expires_at"
+        case startedAt = "started_at"
+    }
+}
+
+/// The answer a mutating request got, kept under its `Idempotency-Key` for a day.
+struct IdempotencyRecord: Codable, Sendable, Hashable {
+    /// Whose key it is: the signed-in user, or `-` for a request without a session.
+    var scope: String
+    var key: String
+    /// SHA-256 (hex) of the method, path and body: a key reused for another request is refused.
+    var fingerprint: String
+    var status: Int
+    var contentType: String?
+    /// The body, base64.
+    var body: Data
+    var createdAt: Date
+    var expiresAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case scope, key, fingerprint, status, body
+        case contentType = "content_type"
+        case createdAt = "created_at"
+        case expiresAt = "expires_at"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `silo-backend` serves a mutating request once per `Idempotency-Key`, keeps its answer (and its
+/// sessions) across a restart, and bounds what it keeps.
+@Suite("silo-backend: idempotency keys and sessions")
+struct BackendIdempotencyTests {
+    private func field(_ name: String, of body: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return try #require(object?[name] as? String, "no \(name) in \(body)")
+    }
+
+    /// A user and a session on `backend`: the user id and the access token.
+    private func signedIn(_ backend: BackendProcess, handle: String = "keyed") async throws -> (String, String) {
+        let user = try field(
+            "id",
+            of: try await backend.exchange("POST", "/v1/users", body: #"{"handle": "\#(handle)", "display_name": "K"}"#)
+                .body)
+        let token = try field(
+            "access_token",
+            of: try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(user)"}"#).body)
+        return (user, token)
+    }
+
+    @Test("a retry with the same key gets the first answer again, once; another body under the key is refused")
+    func replay() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let (author, token) = try await signedIn(backend)
+        let key = UUID().uuidString
+
+        let first = try await backend.exchange(
+            "POST", "/v1/posts", body: #"{"body": "once"}"#, token: token, headers: ["Idempotency-Key": key])
+        let again = try await backend.exchange(
+            "POST", "/v1/posts", body: #"{"body": "once"}"#, token: token, headers: ["Idempotency-Key": key])
+        let other = try await backend.exchange(
+            "POST", "/v1/posts", body: #"{"body": "twice?"}"#, token: token, headers: ["Idempotency-Key": key])
+
+        #expect(first.status == 201 && !first.replayed)
+        #expect(again.status == 201 && again.replayed, "\(again)")
+        #expect(again.body == first.body)
+        #expect(other.status == 422 && other.body.contains(#""field":"Idempotency-Key""#), "\(other)")
+        let feed = try await backend.exchange("GET", "/v1/users/\(author)/posts")
+        #expect(feed.body.components(separatedBy: #""body":"once""#).count == 2, "\(feed.body)")
+    }
+
+    @Test("a delete retried with its key reports success, not not-found")
+    func deleteReplay() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let (_, token) = try await signedIn(backend)
+        let post = try field(
+            "id", of: try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).body)
+        let key = UUID().uuidString
+        let first = try await backend.exchange(
+            "DELETE", "/v1/posts/\(post)", token: token, headers: ["Idempotency-Key": key])
+        let retry = try await backend.exchange(
+            "DELETE", "/v1/posts/\(post)", token: token, headers: ["Idempotency-Key": key])
+        #expect(first.status == 204)
+        #expect(retry.status == 204 && retry.replayed, "\(retry)")
+    }
+
+    @Test("sign-in ignores the key: each one is a new session, and no token is kept as an answer")
+    func signInIsNotKept() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let (user, _) = try await signedIn(backend)
+        let key = UUID().uuidString
+        let body = #"{"user_id": "\#(user)"}"#
+        let first = try await backend.exchange("POST", "/v1/sessions", body: body, headers: ["Idempotency-Key": key])
+        let second = try await backend.exchange("POST", "/v1/sessions", body: body, headers: ["Idempotency-Key": key])
+        #expect(first.status == 201 && second.status == 201 && !second.replayed, "\(second)")
+        #expect(try field("access_token", of: first.body) != field("access_token", of: second.body))
+    }
+
+    @Test("keys that are empty, over 255 bytes or not visible ASCII are refused, naming the header")
+    func badKeys() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let (_, token) = try await signedIn(backend)
+        for key in [String(repeating: "k", count: 256), "two words"] {
+            let answer = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"body": "x"}"#, token: token, headers: ["Idempotency-Key": key])
+            #expect(answer.status == 422 && answer.body.contains(#""field":"Idempotency-Key""#), "\(key): \(answer)")
+        }
+    }
+
+    @Test("after a restart on the same data, a session still works and a retried key still gets its answer")
+    func survivesRestart() async throws {
+        // Given a backend on a data directory, a session, and a post made under a key
+        let data = try TemporaryDirectory(prefix: "backend-restart")
+        let arguments = ["--store", "sqlite", "--data-dir", data.url.path]
+        let before = try await BackendProcess.start(arguments: arguments)
+        let (author, token) = try await signedIn(before)
+        let key = UUID().uuidString
+        let made = try await before.exchange(
+            "POST", "/v1/posts", body: #"{"body": "kept"}"#, token: token, headers: ["Idempotency-Key": key])
+
+        // When the backend is killed and started again on the same data and port
+        try await before.kill()
+        let after = try await BackendProcess.start(arguments: arguments + ["--port", String(before.port)])
+        defer { Task { try? await after.kill() } }
+
+        // Then the token works, and the retry is answered with the same post, made once
+        let retry = try await after.exchange(
+            "POST", "/v1/posts", body: #"{"body": "kept"}"#, token: token, headers: ["Idempotency-Key": key])
+        #expect(retry.status == 201 && retry.replayed, "\(retry)")
+        #expect(retry.body == made.body)
+        let feed = try await after.exchange("GET", "/v1/users/\(author)/posts")
+        #expect(feed.body.components(separatedBy: #""body":"kept""#).count == 2, "\(feed.body)")
+    }
+
+    @Test("sessions are bounded per user: the 21st sign-in ends the oldest session")
+    func boundedSessions() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let (user, first) = try await signedIn(backend)
+        var tokens = [first]
+        for _ in 1..<21 {
+            tokens.append(
+                try field(
+                    "access_token",
+                    of: try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(user)"}"#).body))
+        }
+        let oldest = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: tokens[0])
+        let newest = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: tokens[20])
+        #expect(oldest.status == 401, "\(oldest)")
+        #expect(newest.status == 201, "\(newest)")
+    }
+
+    @Test("an identifier over 128 bytes is refused before anything is kept")
+    func boundedIdentifiers() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let huge = String(repeating: "u", count: 1_048_000)
+        let answer = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(huge)"}"#)
+        #expect(answer.status == 422 && answer.body.contains(#""field":"user_id""#), "\(answer.status)")
+    }
+}

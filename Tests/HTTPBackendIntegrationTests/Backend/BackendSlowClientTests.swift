@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `silo-backend` under clients that hold connections open and trickle their requests (the
+/// "slowloris" attack): fresh clients still get their answers.
+///
+/// The backends run on a manual clock, so the slow clients stay slow for the whole test: no
+/// timeout of the server's ends them while the test runs, whatever the machine's load.
+@Suite("silo-backend: slow clients")
+struct BackendSlowClientTests {
+    /// The head of a request that never ends: the request line and one header, no blank line.
+    static let unfinishedHead = "GET /v1/health HTTP/1.1\r\nHost: slow\r\n"
+
+    @Test("140 clients trickling their requests keep no fresh client from an answer")
+    func freshClientsAnsweredBesideSlowOnes() async throws {
+        // Given 140 connections, each halfway through its request, all read by the backend
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
+        defer { Task { try? await backend.kill() } }
+        let slow = try await Self.openSlowClients(140, to: backend)
+
+        // When 60 fresh clients ask for the health check one after another
+        var answered = 0
+        for _ in 0..<60 where try await Self.freshHealthStatus(backend) == "200" {
+            answered += 1
+        }
+
+        // Then every one is answered, and the slow clients are still held
+        #expect(answered == 60)
+        try await backend.waitForConnection(fromPort: slow[0].localPort) { $0.phase == "head" }
+    }
+
+    @Test("with every place taken, a new client takes the place of the one that has waited longest on its client")
+    func newClientTakesLongestWaitingPlace() async throws {
+        // Given a backend that holds 8 connections: 7 slow clients, each a millisecond after the
+        // last on the backend's clock, and the test controls' own connection
+        let backend = try await BackendProcess.start(arguments: ["--manual-clock", "--max-connections", "8"])
+        defer { Task { try? await backend.kill() } }
+        let slow = try await Self.openSlowClients(7, to: backend, apart: .milliseconds(1))
+
+        // When one more client asks for the health check
+        let status = try await Self.freshHealthStatus(backend)
+
+        // Then it is answered, the first slow client's connection closes without an answer, and
+        // the newest slow client is still held
+        #expect(status == "200")
+        #expect(try await slow[0].readUntilClosed().isEmpty)
+        try await backend.waitForConnection(fromPort: slow[6].localPort) { $0.phase == "head" }
+    }
+
+    /// Opens `count` connections that each send `unfinishedHead`, and returns once the backend has
+    /// read every one; with `apart`, moves the backend's clock by it after each.
+    private static func openSlowClients(_ count: Int, to backend: BackendProcess, apart: Duration? = nil)
+        async throws -> [RawConnection]
+    {
+        var connections: [RawConnection] = []
+        for _ in 0..<count {
+            let connection = try RawConnection(port: backend.port)
+            connection.send(unfinishedHead)
+            try await backend.waitForConnection(fromPort: connection.localPort) {
+                $0.phase == "head" && $0.received == unfinishedHead.utf8.count
+            }
+            if let apart { try await backend.advanceClock(by: apart) }
+            connections.append(connection)
+        }
+        return connections
+    }
+
+    /// The status code a new connection gets for a whole health request.
+    private static func freshHealthStatus(_ backend: BackendProcess) async throws -> String {
+        let connection = try RawConnection(port: backend.port)
+        connection.send("GET /v1/health HTTP/1.1\r\nHost: fresh\r\nConnection: close\r\n\r\n")
+        let answer = try await connection.readResponse()
+        return String(answer.dropFirst("HTTP/1.1 ".count).prefix(3))
+    }
+}
