@@ -8,7 +8,7 @@ struct IntegrationsManagerTests {
     @Test("Starts every integration, forwards events in order and stops in reverse order")
     func lifecycleOrder() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([
+        let manager = IntegrationsManager.withoutTimeouts([
             .init(RecordingIntegration("A", log: log)), .init(RecordingIntegration("B", log: log)),
         ])
         try await manager.start()
@@ -22,7 +22,7 @@ struct IntegrationsManagerTests {
     @Test("A required integration that fails stops the others and names itself, the cause and a remedy")
     func requiredFailure() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([
+        let manager = IntegrationsManager.withoutTimeouts([
             .init(RecordingIntegration("Store", log: log)),
             .init(
                 RecordingIntegration(
@@ -47,7 +47,7 @@ struct IntegrationsManagerTests {
     @Test("An optional integration that fails comes up degraded and the app starts")
     func optionalFailure() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([
+        let manager = IntegrationsManager.withoutTimeouts([
             .init(RecordingIntegration("Store", log: log)),
             .init(
                 RecordingIntegration("Backend", .fails(.unavailable(reason: "offline", retryAfter: nil)), log: log),
@@ -84,7 +84,7 @@ struct IntegrationsManagerTests {
     @Test("Events reach only integrations that started")
     func eventsOnlyToStarted() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([
+        let manager = IntegrationsManager.withoutTimeouts([
             .init(RecordingIntegration("Up", log: log)),
             .init(
                 RecordingIntegration("Down", .fails(.unavailable(reason: "x", retryAfter: nil)), log: log),
@@ -102,7 +102,7 @@ struct IntegrationsManagerReentrancyTests {
     @Test("A second start while one is in flight shares it: each integration starts once")
     func concurrentStartsShare() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
+        let manager = IntegrationsManager.withoutTimeouts([.init(RecordingIntegration("A", log: log))])
         async let first: Void = manager.start()
         async let second: Void = manager.start()
         _ = try await (first, second)
@@ -114,7 +114,9 @@ struct IntegrationsManagerReentrancyTests {
     func stopDuringStart() async throws {
         let log = AwaitableState<[String]>([])
         let gate = AwaitableState(false)
-        let manager = IntegrationsManager([.init(RecordingIntegration("A", .waits(for: gate), log: log))])
+        let manager = IntegrationsManager.withoutTimeouts([
+            .init(RecordingIntegration("A", .waits(for: gate), log: log))
+        ])
         let starting = Task { try await manager.start() }
         try await log.wait { $0.contains("start A") }
         let stopping = Task { await manager.stop() }
@@ -143,10 +145,18 @@ struct IntegrationsManagerReentrancyTests {
     @Test("After stop, start starts the integrations again")
     func restart() async throws {
         let log = AwaitableState<[String]>([])
-        let manager = IntegrationsManager([.init(RecordingIntegration("A", log: log))])
+        let manager = IntegrationsManager.withoutTimeouts([.init(RecordingIntegration("A", log: log))])
         try await manager.start()
         await manager.stop()
         try await manager.start()
         #expect(log.current == ["start A", "stop A", "start A"])
+    }
+}
+
+extension IntegrationsManager {
+    /// A manager whose start timeouts never fire (its clock moves only when told, and nobody tells
+    /// it): for the tests where time is not the subject, so a slow machine cannot fail them.
+    fileprivate static func withoutTimeouts(_ registrations: [Registration]) -> IntegrationsManager {
+        IntegrationsManager(registrations, clock: ManualClock())
     }
 }
