@@ -10,7 +10,7 @@ enum PlantedFixtures {
     static func runs(isRace: Bool) -> Int { isRace ? 10 : 2 }
 
     /// Shorter observation waits for planted runs: a defect that never delivers fails in a second
-    /// instead of thirty, and one that breaks the quiet does so within milliseconds.
+    /// instead of the full `HangGuard.limit`, and one that breaks the quiet does so within milliseconds.
     static func withShortObservationWaits<T>(_ body: () async throws -> T) async rethrows -> T {
         try await ObservationWaits.$deadline.withValue(.seconds(1)) {
             try await ObservationWaits.$quietWindow.withValue(.milliseconds(300)) { try await body() }
