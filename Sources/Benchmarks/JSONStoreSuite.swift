@@ -1,9 +1,11 @@
 import Foundation
 
-/// The JSON file store against SQLite by store size; also writes the figures as
-/// `Docs/images/json-vs-sqlite.csv` and draws them as `Docs/images/json-vs-sqlite.svg`.
+/// The JSON file store against SQLite by store size; with `updatesDocs` (`scripts/bench
+/// --update-docs`) it also writes the figures as `Docs/images/json-vs-sqlite.csv` and draws them as
+/// `Docs/images/json-vs-sqlite.svg`, so a plain run leaves the tree unchanged.
 struct JSONStoreSuite: BenchmarkSuite {
     let name = "JSON file store"
+    let updatesDocs: Bool
 
     func run() async throws -> [BenchmarkRow] {
         let directory = FileManager.default.temporaryDirectory
@@ -11,7 +13,13 @@ struct JSONStoreSuite: BenchmarkSuite {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (points, saves) = try await JSONStoreBenchmarks.run(in: directory)
-        try writeChart(points)
+        if updatesDocs {
+            try writeChart(points)
+        } else {
+            FileHandle.standardError.write(
+                Data("Docs/images/json-vs-sqlite.* left as they are (scripts/bench --update-docs rewrites them)\n".utf8)
+            )
+        }
 
         var rows: [BenchmarkRow] = []
         for point in points {

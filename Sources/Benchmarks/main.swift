@@ -8,12 +8,15 @@ let suites: [any BenchmarkSuite] = [
     CoalescingSuite(),
     SQLiteSuite(),
     ObservationSuite(),
-    JSONStoreSuite(),
+    JSONStoreSuite(updatesDocs: updatesDocs),
     MockVideoHostSuite(),
     HTTPBackendSuite(),
 ]
 
-let filter = CommandLine.arguments.dropFirst().first
+let arguments = CommandLine.arguments.dropFirst()
+/// `--update-docs` rewrites the charts under Docs/images; without it a run leaves the tree as it was.
+let updatesDocs = arguments.contains("--update-docs")
+let filter = arguments.first { !$0.hasPrefix("--") }
 let selected = suites.filter { suite in filter.map(suite.matches) ?? true }
 guard !selected.isEmpty else {
     let names = suites.map(\.name).joined(separator: ", ")
