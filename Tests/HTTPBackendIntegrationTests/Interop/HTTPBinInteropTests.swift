@@ -107,9 +107,9 @@ struct HTTPBinInteropTests {
         try await clock.waitForSleeper(dueWithin: .milliseconds(700))
         clock.advance(by: .milliseconds(700))
 
-        // Then the call times out, without waiting for httpbin
+        // Then the call times out after both attempts, without waiting for httpbin
         let result = await call.result
-        #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700))) { try result.get() }
+        #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700), attempts: 2)) { try result.get() }
     }
 
     @Test("a 1 MiB body goes out and comes back")
