@@ -82,9 +82,7 @@ enum Idempotency {
 
     /// The signed-in user of the request, or `-` when it carries no valid session.
     private static func scope(of request: HTTPRequest, state: BackendState) async -> String {
-        guard let header = request.header("authorization"), header.lowercased().hasPrefix("bearer "),
-            let user = await state.user(accessToken: String(header.dropFirst(7)))
-        else { return "-" }
+        guard let token = request.bearerToken, let user = await state.user(accessToken: token) else { return "-" }
         return user.rawValue
     }
 

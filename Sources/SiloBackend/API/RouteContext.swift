@@ -21,11 +21,10 @@ struct RouteContext: Sendable {
     ///
     /// - Throws: 401 with `WWW-Authenticate: Bearer` when the token is missing, unknown or expired.
     func signedInUser() async throws(APIFailure) -> User.ID {
-        let header = request.header("authorization") ?? ""
-        guard header.lowercased().hasPrefix("bearer ") else {
+        guard let token = request.bearerToken else {
             throw Self.unauthorized("sign in and send 'Authorization: Bearer <access_token>'")
         }
-        guard let user = await backend.state.user(accessToken: String(header.dropFirst(7))) else {
+        guard let user = await backend.state.user(accessToken: token) else {
             throw Self.unauthorized("the access token is unknown or expired; refresh the session")
         }
         return user

@@ -20,4 +20,11 @@ struct HTTPRequest: Sendable {
     func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
+
+    /// The token of an `Authorization: Bearer <token>` header (the scheme in any case), or `nil`
+    /// when the request carries no such header.
+    var bearerToken: String? {
+        guard let header = header("authorization"), header.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(header.dropFirst(7))
+    }
 }

@@ -17,7 +17,7 @@ extension BackendState {
     /// Claims `key` in `scope` for a request whose fingerprint is `fingerprint`.
     func claim(scope: String, key: String, fingerprint: String) -> Claim {
         let answerKey = AnswerKey(scope: scope, key: key)
-        if let answer = answers[answerKey] {
+        if let answer = answers[answerKey]?.record {
             guard answer.expiresAt > now() else {
                 forgetAnswer(answerKey)
                 return claim(scope: scope, key: key, fingerprint: fingerprint)
@@ -28,28 +28,20 @@ extension BackendState {
         return .serve
     }
 
-    /// Keeps `response` as the answer to the claimed key (for a day), making room by forgetting
-    /// the scope's, or everyone's, oldest answer when a bound is reached.
+    /// Keeps `response` as the answer to the claimed key (for a day); keeping it forgets the
+    /// scope's, or everyone's, oldest answer when a bound is reached.
     ///
     /// - Throws: `.unavailable` when the journal cannot be written (the answer is then not kept,
     ///   and a retry runs the request again).
     func remember(
         scope: String, key: String, fingerprint: String, status: Int, contentType: String?, body: [UInt8]
     ) throws(ServiceError) {
-        let answerKey = AnswerKey(scope: scope, key: key)
-        inProgress.remove(answerKey)
-        let now = now()
-        while (answersByScope[scope]?.count ?? 0) >= limits.answersPerUser, let oldest = answersByScope[scope]?.first {
-            forgetAnswer(oldest)
-        }
-        while answers.count >= limits.answers, let oldest = answerOrder.first {
-            forgetAnswer(oldest)
-        }
+        inProgress.remove(AnswerKey(scope: scope, key: key))
         try commit([
             .answered(
                 IdempotencyRecord(
                     scope: scope, key: key, fingerprint: fingerprint, status: status, contentType: contentType,
-                    body: Data(body), createdAt: now, expiresAt: now.addingTimeInterval(limits.answerLifetime.seconds)))
+                    body: Data(body), expiresAt: expiry(after: limits.answerLifetime)))
         ])
     }
 

@@ -44,8 +44,8 @@ extension BackendState {
         let refresh = Self.token()
         let session = SessionRecord(
             id: Self.token(), userID: userID, familyID: family, accessHash: Self.hash(access),
-            accessExpiresAt: now.addingTimeInterval(limits.accessLifetime.seconds),
-            refreshHash: Self.hash(refresh), refreshExpiresAt: now.addingTimeInterval(limits.refreshLifetime.seconds),
+            accessExpiresAt: expiry(after: limits.accessLifetime),
+            refreshHash: Self.hash(refresh), refreshExpiresAt: expiry(after: limits.refreshLifetime),
             startedAt: now)
         var records: [StateRecord] = old.map { [.sessionEnded(id: $0)] } ?? []
         var users = (sessionsByUser[userID] ?? []).filter { $0 != old }
@@ -65,6 +65,11 @@ extension BackendState {
             expiresIn: Int(limits.accessLifetime.components.seconds))
     }
 
+    /// When something that lasts `lifetime` from now ends.
+    func expiry(after lifetime: Duration) -> Date {
+        now().addingTimeInterval(TimeInterval(lifetime.wholeMilliseconds) / 1_000)
+    }
+
     /// A new random token: 256 bits, hex.
     static func token() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -77,12 +82,5 @@ extension BackendState {
     /// SHA-256 of `token`, hex: what the server keeps instead of it.
     static func hash(_ token: String) -> String {
         SHA256.hexDigest(of: Array(token.utf8))
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -32,12 +32,23 @@ actor BackendState {
     var sessionsByRefresh: [String: String] = [:]
     var sessionsByUser: [String: [String]] = [:]
 
-    // Answers, by scope and key.
-    var answers: [AnswerKey: IdempotencyRecord] = [:]
+    // Answers, by scope and key, and the orders they go in when a bound is reached.
+    var answers: [AnswerKey: KeptAnswer] = [:]
     var answersByScope: [String: [AnswerKey]] = [:]
-    var answerOrder: [AnswerKey] = []
+    /// Every answer in the order it was kept (which is also the order they expire in: one
+    /// lifetime for all). An entry whose stamp no longer matches its answer is stale and skipped,
+    /// so forgetting an answer never searches this list.
+    var answerQueue: [(key: AnswerKey, stamp: Int)] = []
+    var answerQueueHead = 0
+    var nextStamp = 0
     /// Keys whose first request is being served now: a retry arriving meanwhile waits its turn.
     var inProgress: Set<AnswerKey> = []
+
+    /// An answer and the stamp of its place in `answerQueue`.
+    struct KeptAnswer: Sendable {
+        var record: IdempotencyRecord
+        var stamp: Int
+    }
 
     /// Where an answer is kept.
     struct AnswerKey: Hashable, Sendable {
@@ -87,9 +98,19 @@ actor BackendState {
             if sessionsByUser[session.userID]?.isEmpty == true { sessionsByUser[session.userID] = nil }
         case .answered(let answer):
             let key = AnswerKey(scope: answer.scope, key: answer.key)
-            if answers.updateValue(answer, forKey: key) == nil {
-                answersByScope[answer.scope, default: []].append(key)
-                answerOrder.append(key)
+            if answers[key] == nil { answersByScope[answer.scope, default: []].append(key) }
+            answers[key] = KeptAnswer(record: answer, stamp: nextStamp)
+            answerQueue.append((key, nextStamp))
+            nextStamp += 1
+            // The bounds hold here, so replaying the journal at start forgets what was forgotten
+            // before (an answer dropped for room is in the journal until its next compaction).
+            while (answersByScope[answer.scope]?.count ?? 0) > limits.answersPerUser,
+                let oldest = answersByScope[answer.scope]?.first
+            {
+                forgetAnswer(oldest)
+            }
+            while answers.count > limits.answers, let oldest = oldestAnswer() {
+                forgetAnswer(oldest)
             }
         }
     }
@@ -100,17 +121,32 @@ actor BackendState {
         for (id, session) in sessions where session.refreshExpiresAt <= now {
             apply(.sessionEnded(id: id))
         }
-        let expired = answerOrder.filter { answers[$0].map { $0.expiresAt <= now } ?? true }
-        guard !expired.isEmpty else { return }
-        for key in expired { forgetAnswer(key) }
+        while let oldest = oldestAnswer(), let answer = answers[oldest], answer.record.expiresAt <= now {
+            forgetAnswer(oldest)
+        }
+    }
+
+    /// The key of the answer kept longest ago, if any.
+    func oldestAnswer() -> AnswerKey? {
+        while answerQueueHead < answerQueue.count {
+            let (key, stamp) = answerQueue[answerQueueHead]
+            if answers[key]?.stamp == stamp { return key }
+            answerQueueHead += 1
+        }
+        return nil
     }
 
     /// Removes an answer from memory.
     func forgetAnswer(_ key: AnswerKey) {
-        answers[key] = nil
+        guard answers.removeValue(forKey: key) != nil else { return }
         answersByScope[key.scope]?.removeAll { $0 == key }
         if answersByScope[key.scope]?.isEmpty == true { answersByScope[key.scope] = nil }
-        answerOrder.removeAll { $0 == key }
+        // Rebuild the queue once stale entries outnumber live ones: amortised, each forget costs O(1).
+        let stale = answerQueue.count - answerQueueHead - answers.count
+        if stale > max(1_024, answers.count) {
+            answerQueue = answerQueue[answerQueueHead...].filter { answers[$0.key]?.stamp == $0.stamp }
+            answerQueueHead = 0
+        }
     }
 
     /// Rewrites the journal as the live state once it holds twice as many lines (and at least a
@@ -122,7 +158,9 @@ actor BackendState {
         removeExpired()
         let records =
             sessions.values.sorted { $0.startedAt < $1.startedAt }.map(StateRecord.sessionStarted)
-            + answerOrder.compactMap { answers[$0] }.map(StateRecord.answered)
+            + answerQueue[answerQueueHead...].compactMap { entry in
+                answers[entry.key].flatMap { $0.stamp == entry.stamp ? StateRecord.answered($0.record) : nil }
+            }
         try journal.compact(to: records)
         linesSinceCompaction = records.count
     }

@@ -80,13 +80,11 @@ struct IdempotencyRecord: Codable, Sendable, Hashable {
     var contentType: String?
     /// The body, base64.
     var body: Data
-    var createdAt: Date
     var expiresAt: Date
 
     enum CodingKeys: String, CodingKey {
         case scope, key, fingerprint, status, body
         case contentType = "content_type"
-        case createdAt = "created_at"
         case expiresAt = "expires_at"
     }
 }

@@ -84,6 +84,16 @@ struct BackendIdempotencyTests {
                 "POST", "/v1/posts", body: #"{"body": "x"}"#, token: token, headers: ["Idempotency-Key": key])
             #expect(answer.status == 422 && answer.body.contains(#""field":"Idempotency-Key""#), "\(key): \(answer)")
         }
+        // An empty key, which URLSession would leave out, goes over a raw connection.
+        let connection = try RawConnection(port: backend.port)
+        let body = #"{"body": "x"}"#
+        connection.send(
+            "POST /v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\nIdempotency-Key:\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        )
+        let empty = try await connection.readResponse()
+        #expect(empty.hasPrefix("HTTP/1.1 422 "), "\(empty.prefix(300))")
+        #expect(empty.contains(#""field":"Idempotency-Key""#), "\(empty.prefix(300))")
     }
 
     @Test("after a restart on the same data, a session still works and a retried key still gets its answer")
@@ -127,6 +137,39 @@ struct BackendIdempotencyTests {
         let newest = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: tokens[20])
         #expect(oldest.status == 401, "\(oldest)")
         #expect(newest.status == 201, "\(newest)")
+    }
+
+    @Test("answers are bounded per user, and the compacted journal keeps the newest across a restart")
+    func boundedAnswers() async throws {
+        // Given a user who has made 2,101 posts, each under its own key, on a backend with a
+        // journal (2,101 answers, 1,000 kept: the oldest were forgotten and the journal compacted)
+        let data = try TemporaryDirectory(prefix: "backend-answers")
+        let arguments = ["--store", "sqlite", "--data-dir", data.url.path]
+        let before = try await BackendProcess.start(arguments: arguments)
+        let (_, token) = try await signedIn(before)
+        let keys = (0...2_100).map { "bounded-\($0)" }
+        for key in keys {
+            let made = try await before.exchange(
+                "POST", "/v1/posts", body: #"{"body": "\#(key)"}"#, token: token, headers: ["Idempotency-Key": key])
+            try #require(made.status == 201, "\(key): \(made)")
+        }
+
+        // When the backend restarts on its data, and the oldest kept key and the one before it are sent again
+        try await before.kill()
+        let after = try await BackendProcess.start(arguments: arguments + ["--port", String(before.port)])
+        defer { Task { try? await after.kill() } }
+        func again(_ key: String) async throws -> BackendAnswer {
+            try await after.exchange(
+                "POST", "/v1/posts", body: #"{"body": "\#(key)"}"#, token: token, headers: ["Idempotency-Key": key])
+        }
+        let oldestKept = try await again(keys[1_101])
+        let forgotten = try await again(keys[1_100])
+
+        // Then the kept one is replayed, and the forgotten one made a post again
+        #expect(oldestKept.status == 201 && oldestKept.replayed, "\(oldestKept)")
+        #expect(forgotten.status == 201 && !forgotten.replayed, "\(forgotten)")
+        let journal = try String(contentsOf: data.file(named: "backend-state.jsonl"), encoding: .utf8)
+        #expect(!journal.contains(#""key":"bounded-0""#), "the journal was never compacted")
     }
 
     @Test("an identifier over 128 bytes is refused before anything is kept")
