@@ -19,9 +19,12 @@ public final class HTTPBackendIntegration: Integration {
     public let usersService: HTTPBackendUserService
     /// The video library on the backend.
     public let libraryService: HTTPBackendVideoLibraryService
+    /// Accounts on the backend: sign-up, sign-in with a password, sign-out.
+    public let authenticationService: HTTPBackendAuthenticationService
 
     private let client: HTTPClient
     private let changes = ChangeSignal()
+    private let sessionChanges = ChangeSignal()
     private let state = StartState()
 
     /// Creates the integration; nothing is sent until `start()`.
@@ -34,20 +37,23 @@ public final class HTTPBackendIntegration: Integration {
         postsService = HTTPBackendPostService(connection: connection)
         usersService = HTTPBackendUserService(connection: connection)
         libraryService = HTTPBackendVideoLibraryService(connection: connection)
+        authenticationService = HTTPBackendAuthenticationService(
+            connection: connection, sessionChanges: sessionChanges)
         ChangeFeedWatch.install(
             on: changes, client: client, interval: configuration.changePollInterval,
             time: ElapsedClock(clock: configuration.clock))
     }
 
-    /// Posts, users and the library.
+    /// Posts, users, the library and authentication.
     public var services: ServiceSet {
         ServiceSet().adding(.posts, postsService).adding(.users, usersService).adding(.library, libraryService)
+            .adding(.authentication, authenticationService)
     }
 
     /// How many observations are running: 0 once every observer has gone.
     public var observerCount: Int { changes.observerCount }
 
-    /// How many sign-ins and refreshes were sent: concurrent 401s share one.
+    /// How many refreshes were sent: concurrent 401s share one.
     public var sessionRenewalCount: Int {
         get async { await client.sessions.renewalCount }
     }
@@ -66,6 +72,7 @@ public final class HTTPBackendIntegration: Integration {
             throw error
         }
         changes.reopen()
+        sessionChanges.reopen()
         await state.set(await probe())
     }
 
@@ -73,6 +80,7 @@ public final class HTTPBackendIntegration: Integration {
     /// integration does not start again (make a new one). Safe to call more than once.
     public func stop() async {
         changes.close()
+        sessionChanges.close()
         await client.close()
         await state.stopped()
     }

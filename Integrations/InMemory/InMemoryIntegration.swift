@@ -22,6 +22,9 @@ public final class InMemoryIntegration: Integration {
     public let libraryService: InMemoryVideoLibraryService
     /// A simulated video host that reads uploads but keeps only metadata.
     public let hostingService: InMemoryVideoHostingService
+    /// Signing in on this device, by handle (no password).
+    public let authenticationService: DeviceLocalAuthenticationService
+    private let sessionChanges = ChangeSignal()
 
     private let store: ModelStore
     /// How many observations of the store are running: 0 once every observer has gone.
@@ -36,6 +39,8 @@ public final class InMemoryIntegration: Integration {
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
         libraryService = InMemoryVideoLibraryService(store: store)
+        authenticationService = DeviceLocalAuthenticationService(
+            users: userService, slot: SignedInSlot(), changes: sessionChanges)
         hostingService = InMemoryVideoHostingService(
             host: host,
             now: configuration.now,
@@ -45,21 +50,23 @@ public final class InMemoryIntegration: Integration {
         )
     }
 
-    /// Every service: posts, users, library and hosting.
+    /// Every service: posts, users, library, hosting and authentication.
     public var services: ServiceSet {
         ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
-            .adding(.hosting, hostingService)
+            .adding(.hosting, hostingService).adding(.authentication, authenticationService)
     }
 
     /// Marks the integration healthy; nothing can fail.
     public func start() async throws(ServiceError) {
         store.changes.reopen()
+        sessionChanges.reopen()
         await lifecycle.started()
     }
 
     /// Empties the store, ends every observation and marks the integration stopped.
     public func stop() async {
         store.changes.close()
+        sessionChanges.close()
         await store.removeAll()
         await host.removeAll()
         await lifecycle.stopped()

@@ -24,6 +24,9 @@ public final class JSONFileStoreIntegration: Integration {
     public let userService: JSONFileStoreUserService
     /// The video library in the store file.
     public let libraryService: JSONFileStoreVideoLibraryService
+    /// Signing in on this device, by handle (no password).
+    public let authenticationService: DeviceLocalAuthenticationService
+    private let sessionChanges = ChangeSignal()
 
     private let session: StoreSession
     private let store: ModelStore
@@ -39,11 +42,16 @@ public final class JSONFileStoreIntegration: Integration {
         postService = JSONFileStorePostService(session: session)
         userService = JSONFileStoreUserService(session: session)
         libraryService = JSONFileStoreVideoLibraryService(session: session)
+        authenticationService = DeviceLocalAuthenticationService(
+            users: userService,
+            slot: SignedInSlot(file: configuration.directory.appendingPathComponent("signed-in.json")),
+            changes: sessionChanges)
     }
 
-    /// Posts, users and the library.
+    /// Posts, users, the library and authentication.
     public var services: ServiceSet {
         ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
+            .adding(.authentication, authenticationService)
     }
 
     /// How many observations of the store are running: 0 once every observer has gone.
@@ -63,10 +71,12 @@ public final class JSONFileStoreIntegration: Integration {
     ///   The file is never changed then.
     public func start() async throws(ServiceError) {
         store.changes.reopen()
+        sessionChanges.reopen()
         do {
             try await session.open()
         } catch {
             store.changes.close()
+            sessionChanges.close()
             await lifecycle.failed(error)
             throw error
         }
@@ -77,6 +87,7 @@ public final class JSONFileStoreIntegration: Integration {
     /// more than once, and without a start.
     public func stop() async {
         store.changes.close()
+        sessionChanges.close()
         await session.close()
         await lifecycle.stopped()
     }

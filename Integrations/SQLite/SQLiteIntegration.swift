@@ -24,6 +24,9 @@ public final class SQLiteIntegration: Integration {
     public let userService: SQLiteUserService
     /// The saved video library in the database.
     public let libraryService: SQLiteVideoLibraryService
+    /// Signing in on this device, by handle (no password).
+    public let authenticationService: DeviceLocalAuthenticationService
+    private let sessionChanges = ChangeSignal()
 
     private let database: Database
 
@@ -42,6 +45,8 @@ public final class SQLiteIntegration: Integration {
         postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)
         userService = SQLiteUserService(database: database, now: configuration.now)
         libraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
+        authenticationService = DeviceLocalAuthenticationService(
+            users: userService, slot: configuration.signedInSlot, changes: sessionChanges)
         if case .file = configuration.storage {
             let (poll, backstop) = (configuration.changePollInterval, configuration.changeBackstopInterval)
             database.changes.watch { [weak database] signal in
@@ -50,9 +55,10 @@ public final class SQLiteIntegration: Integration {
         }
     }
 
-    /// Posts, users and the library.
+    /// Posts, users, the library and authentication.
     public var services: ServiceSet {
         ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
+            .adding(.authentication, authenticationService)
     }
 
     /// Opens the database, checks that it is this app's and current, and applies pending migrations.
@@ -68,6 +74,7 @@ public final class SQLiteIntegration: Integration {
     ///   each with the remedy that fits. The file is never changed then.
     public func start() async throws(ServiceError) {
         database.changes.reopen()
+        sessionChanges.reopen()
         await integrity.record([])
         let foundUnfinishedLog: Bool
         do {
@@ -122,6 +129,7 @@ public final class SQLiteIntegration: Integration {
     /// Runs `PRAGMA optimize`, checkpoints the log into the file and closes. Safe to call again.
     public func stop() async {
         database.changes.close()
+        sessionChanges.close()
         await database.close()
         await lifecycle.stopped()
     }

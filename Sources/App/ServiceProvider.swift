@@ -22,6 +22,8 @@ public struct ServiceProvider: Sendable {
     public let library: any VideoLibraryService
     /// Uploads and processes videos.
     public let hosting: any VideoHostingService
+    /// Signs people up, in and out; from the same integration as `users`.
+    public let authentication: any AuthenticationService
     /// Which integration serves each service, for reports.
     public let choices: [ServiceKind: IntegrationDescription]
 
@@ -40,6 +42,7 @@ public struct ServiceProvider: Sendable {
         users = try pick(.users)
         library = try pick(.library)
         hosting = try pick(.hosting)
+        authentication = try pick(.authentication)
     }
 
     /// The choice for every service: the defaults, then the overrides; a service served with

@@ -9,12 +9,16 @@ struct Backend: Sendable {
     let users: any UserService
     let library: any VideoLibraryService
     let state: BackendState
+    /// Makes and checks password hashes.
+    let hasher: PasswordHasher
+    /// Locks an account after repeated failed sign-ins.
+    let throttle = SignInThrottle(now: BackendClock.now)
     let changes = ChangeLog()
     let testControls: TestControls?
 
     /// Every route of the API, in the order they are matched.
     static let routes: [Route] =
-        UserRoutes.all + SessionRoutes.all + PostRoutes.all + VideoRoutes.all + ChangeRoutes.all
+        AccountRoutes.all + UserRoutes.all + SessionRoutes.all + PostRoutes.all + VideoRoutes.all + ChangeRoutes.all
 
     /// Looks at a request's head before its body is read: a body that is not JSON is refused with
     /// 415 at once, instead of after the client has sent (or failed to send) all of it.

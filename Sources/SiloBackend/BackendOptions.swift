@@ -10,6 +10,7 @@ struct BackendOptions {
     var manualClock = false
     var limits = ServerLimits()
     var accessTokenLifetime: Duration = .seconds(15 * 60)
+    var passwordIterations = PasswordHasher.defaultIterations
 
     static let usage = """
         USAGE: silo-backend [--port <n>] [--store sqlite|memory] [--data-dir <path>] [options]
@@ -26,6 +27,8 @@ struct BackendOptions {
           --max-connections <n>      Connections held at once; a new one beyond it replaces the one
                                      that has waited longest on its client (default 512).
           --access-token-seconds <n> How long an access token lasts (default 900).
+          --password-iterations <n>  PBKDF2 rounds for new password hashes (default 600000; fewer
+                                     only for tests: each round is what a guess costs an attacker).
           --test-controls            Fault injection, request counts and the test clock, for tests only.
           --manual-clock             With --test-controls: timeouts wait for POST /_test/clock to move time.
           -h, --help                 Show this help.
@@ -74,6 +77,8 @@ struct BackendOptions {
                 options.limits.maxConnections = try number(argument, in: 1...65_536)
             case "--access-token-seconds":
                 options.accessTokenLifetime = .seconds(try number(argument, in: 1...86_400))
+            case "--password-iterations":
+                options.passwordIterations = try number(argument, in: 1...10_000_000)
             case "--test-controls": options.testControls = true
             case "--manual-clock": options.manualClock = true
             default:

@@ -56,8 +56,12 @@ struct ConfigurationTests {
             AppConfiguration.variable(for: leader): " \(other.name.uppercased()) "
         ])
         let composition = try AppComposition(configuration: configuration)
+        // A service follows its leader's leader too (authentication follows users, which follows posts).
+        func follows(_ service: ServiceKind) -> Bool {
+            service == leader || service.servedWith.map(follows) == true
+        }
         for service in ServiceKind.allCases {
-            let moved = service == leader || service.servedWith == leader
+            let moved = follows(service)
             #expect(
                 composition.services.choices[service] == (moved ? other : Self.expectedDefaults[service]), "\(service)")
         }

@@ -28,6 +28,17 @@ struct ContractsCatchDefectsTests {
     }
 
     @Test(
+        "A broken AuthenticationService is caught", .capturesIssues,
+        arguments: AuthenticationServiceDefect.allCases)
+    func brokenAuthenticationService(_ defect: AuthenticationServiceDefect) async throws {
+        for check in defect.caughtBy {
+            try await PlantedDefectRun.expectCaught(
+                defect.rawValue, by: check, in: AuthenticationServiceContract.checks,
+                fixture: PlantedFixtures.authentication(defect), runs: PlantedFixtures.runs(isRace: false))
+        }
+    }
+
+    @Test(
         "A broken VideoLibraryService is caught", .capturesIssues,
         arguments: VideoLibraryServiceDefect.allCases)
     func brokenVideoLibraryService(_ defect: VideoLibraryServiceDefect) async throws {
@@ -181,6 +192,7 @@ enum PlantedCoverage {
         .users: UserServiceDefect.allCases.flatMap(\.caughtBy) + store(.users),
         .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy) + store(.library),
         .hosting: VideoHostingServiceDefect.allCases.flatMap(\.caughtBy) + HostDefect.allCases.flatMap(\.caughtBy),
+        .authentication: AuthenticationServiceDefect.allCases.flatMap(\.caughtBy),
     ]
 
     private static func store(_ service: ServiceKind) -> [String] {

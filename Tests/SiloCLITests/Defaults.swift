@@ -6,7 +6,7 @@ import Services
 enum Defaults {
     /// The integration serving `service` with no configuration.
     static func choice(_ service: ServiceKind) -> IntegrationDescription? {
-        ServiceProvider.defaultChoices[service] ?? service.servedWith.flatMap { ServiceProvider.defaultChoices[$0] }
+        ServiceProvider.defaultChoices[service] ?? service.servedWith.flatMap(choice)
     }
 
     /// Whether what the demo user stores with `service` is found again in the next `silo` run: the

@@ -103,7 +103,7 @@ struct SiloConventionTests {
         let diagnostics = outcome.standardError.split(separator: "\n")
         #expect(diagnostics.contains { $0.hasPrefix("use case PublishPost") && $0.hasSuffix("ms") }, "\(diagnostics)")
         #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/posts → 201 (attempt 1, ") }, "\(diagnostics)")
-        #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/sessions → 201") }, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/accounts → 201") }, "\(diagnostics)")
         #expect(!outcome.standardError.contains("Bearer"))
     }
 

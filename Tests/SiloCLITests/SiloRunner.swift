@@ -14,17 +14,23 @@ final class SiloRunner {
     }
 
     /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment).
-    func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> ChildProcess.Outcome {
-        try await run(arguments, environment: environment)
+    func run(_ arguments: String..., environment: [String: String] = [:], input: String? = nil) async throws
+        -> ChildProcess.Outcome
+    {
+        try await run(arguments, environment: environment, input: input)
     }
 
-    /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment).
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Outcome {
+    /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment), with
+    /// `input` as one line of standard input (a password) when given.
+    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws
+        -> ChildProcess.Outcome
+    {
         try await ChildProcess.run(
             executable,
             arguments: arguments,
             environment: cleanEnvironment.merging(environment) { _, new in new },
-            in: workingDirectory.url
+            in: workingDirectory.url,
+            input: input
         )
     }
 

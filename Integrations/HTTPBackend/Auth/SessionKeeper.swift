@@ -1,53 +1,123 @@
 import Models
 import Services
 
-/// Holds each user's session and renews it once for all concurrent callers (single flight).
+/// Holds the sessions of the users signed in on this device, which one is the current user, and
+/// renews a session once for all concurrent callers (single flight).
 ///
-/// A request acting for a user without a session signs that user in first. On a 401 the first
-/// caller refreshes (trading the refresh token for a new session); callers that hit the same 401
-/// meanwhile wait for that one refresh and replay with its token. A refresh the backend refuses
-/// (400, 401, 403) drops the session, so the caller gets `unauthorized` and the next call signs in
-/// again; a refresh that fails otherwise (offline, timed out, cancelled) keeps it.
+/// Sessions come from signing up or in (`adopt`); a request acting for a user without one fails
+/// `notSignedIn`, since only the user's password (or the session a sign-up returned) can start
+/// one, unless the configuration's `missingSession` supplies one (asked once for all callers). On a 401 the first caller refreshes (trading the refresh token for a new session, which
+/// uses it up); callers that hit the same 401 meanwhile wait for that one refresh and replay with
+/// its token. A refresh the backend refuses (400, 401, 403) drops the session; one that fails
+/// otherwise (offline, timed out, cancelled) keeps it.
 actor SessionKeeper {
     private let file: CredentialFile
     private let send: HTTPHandler
-    private var sessions: [User.ID: CredentialFile.Tokens] = [:]
+    private var contents = CredentialFile.Contents()
     private var renewals: [User.ID: Task<Result<CredentialFile.Tokens, HTTPFailure>, Never>] = [:]
-    private var signInsAndRefreshes = 0
+    private var refreshes = 0
+    private let missingSession: MissingSession?
+    private var starts: [User.ID: Task<CredentialFile.Tokens?, Never>] = [:]
 
-    /// A keeper saving sessions in `file`, sending sign-in and refresh requests through `send`
-    /// (the chain below the auth middleware).
-    init(file: CredentialFile, send: @escaping HTTPHandler) {
+    /// Supplies a session for a user the device holds none for.
+    typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
+
+    /// A keeper saving sessions in `file`, sending refresh requests through `send` (the chain
+    /// below the auth middleware), asking `missingSession` for users without one.
+    init(file: CredentialFile, send: @escaping HTTPHandler, missingSession: MissingSession? = nil) {
         self.file = file
         self.send = send
+        self.missingSession = missingSession
     }
 
     /// Loads the sessions an earlier run saved.
     func load() throws(ServiceError) {
-        sessions = try file.load()
+        contents = try file.load()
     }
 
-    /// How many sign-ins and refreshes this keeper has sent: for tests of the single flight.
-    var renewalCount: Int { signInsAndRefreshes }
+    /// How many refreshes this keeper has sent: for tests of the single flight.
+    var renewalCount: Int { refreshes }
 
-    /// The access token for `user`, signing in first when there is no session.
+    /// The signed-in user, if any.
+    var currentUser: User.ID? { contents.currentUser }
+
+    /// Keeps `session`'s tokens for its user, as the current user when `isCurrent`.
+    ///
+    /// - Throws: `.unavailable` when the credentials file cannot be written; the session is kept
+    ///   in memory even then.
+    func adopt(_ session: SessionDTO, isCurrent: Bool) throws(ServiceError) {
+        let user = User.ID(session.userID)
+        let tokens = CredentialFile.Tokens(accessToken: session.accessToken, refreshToken: session.refreshToken)
+        contents.sessions[user] = tokens
+        if isCurrent { contents.currentUser = user }
+        contents = try file.update(from: contents) { saved in
+            saved.sessions[user] = tokens
+            if isCurrent { saved.currentUser = user }
+        }
+    }
+
+    /// Forgets `user`'s session (and that they are the current user).
+    ///
+    /// - Throws: `.unavailable` when the credentials file cannot be written.
+    func forget(_ user: User.ID) throws(ServiceError) {
+        contents = try file.update(from: contents) { saved in Self.drop(user, from: &saved) }
+        Self.drop(user, from: &contents)
+    }
+
+    /// The access token for `user`; another client of the same file may have signed them in since
+    /// this one loaded it.
     func accessToken(for user: User.ID) async throws(HTTPFailure) -> String {
-        if let tokens = sessions[user] { return tokens.accessToken }
-        return try await renew(user, rejected: nil)
+        if let tokens = contents.sessions[user] { return tokens.accessToken }
+        reloadSession(of: user)
+        if let tokens = contents.sessions[user] { return tokens.accessToken }
+        guard let missingSession else { throw .notSignedIn(user: user.rawValue) }
+        let start =
+            starts[user]
+            ?? Task {
+                await missingSession(user).map { CredentialFile.Tokens(accessToken: $0, refreshToken: $1) }
+            }
+        starts[user] = start
+        let started = await start.value
+        if starts[user] == start {
+            starts[user] = nil
+            if let started { save(user, started) }
+        }
+        guard let tokens = contents.sessions[user] else { throw .notSignedIn(user: user.rawValue) }
+        return tokens.accessToken
+    }
+
+    /// Takes `user`'s session from the file when it holds a newer one.
+    private func reloadSession(of user: User.ID) {
+        guard let saved = try? file.load().sessions[user] else { return }
+        contents.sessions[user] = saved
+    }
+
+    private static func drop(_ user: User.ID, from contents: inout CredentialFile.Contents) {
+        contents.sessions[user] = nil
+        if contents.currentUser == user { contents.currentUser = nil }
+    }
+
+    private func save(_ user: User.ID, _ tokens: CredentialFile.Tokens?) {
+        // A failed save keeps the change in memory; the next one saves again.
+        contents.sessions[user] = tokens
+        if let saved = try? file.update(from: contents, { $0.sessions[user] = tokens }) {
+            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
+        }
     }
 
     /// A token to replay with after `rejected` got a 401: the one another caller already renewed,
-    /// the one a running renewal brings, or a new one from a refresh started now.
-    func renew(_ user: User.ID, rejected: String?) async throws(HTTPFailure) -> String {
-        if let current = sessions[user], current.accessToken != rejected { return current.accessToken }
+    /// the one a running refresh brings, or a new one from a refresh started now.
+    func renew(_ user: User.ID, rejected: String) async throws(HTTPFailure) -> String {
+        if renewals[user] == nil { reloadSession(of: user) }
+        guard let current = contents.sessions[user] else { throw .notSignedIn(user: user.rawValue) }
+        if current.accessToken != rejected { return current.accessToken }
         let renewal: Task<Result<CredentialFile.Tokens, HTTPFailure>, Never>
         if let running = renewals[user] {
             renewal = running
         } else {
-            let refreshToken = rejected == nil ? nil : sessions[user]?.refreshToken
             let send = self.send
-            signInsAndRefreshes += 1
-            renewal = Task { await Self.obtain(for: user, refreshToken: refreshToken, send: send) }
+            refreshes += 1
+            renewal = Task { await Self.refresh(current.refreshToken, send: send) }
             renewals[user] = renewal
         }
         let result = await renewal.value
@@ -55,13 +125,10 @@ actor SessionKeeper {
             renewals[user] = nil
             switch result {
             case .success(let tokens):
-                sessions[user] = tokens
-                // A failed save keeps the session in memory; the next renewal saves again.
-                try? file.save(sessions)
+                save(user, tokens)
             case .failure(.status(let code, _, _)) where [400, 401, 403].contains(code):
-                // The backend refused the refresh: the session is over, the next call signs in.
-                sessions[user] = nil
-                try? file.save(sessions)
+                // The backend refused the refresh: the session is over; signing in starts another.
+                save(user, nil)
             case .failure:
                 // Offline, timed out, cancelled: the session may still be good; keep it.
                 break
@@ -70,17 +137,12 @@ actor SessionKeeper {
         return try result.get().accessToken
     }
 
-    private static func obtain(for user: User.ID, refreshToken: String?, send: @escaping HTTPHandler) async -> Result<
+    private static func refresh(_ refreshToken: String, send: @escaping HTTPHandler) async -> Result<
         CredentialFile.Tokens, HTTPFailure
     > {
         do throws(HTTPFailure) {
-            let session: SessionDTO
-            if let refreshToken {
-                session = try await EndpointCommand(endpoint: RefreshSession(refreshToken: refreshToken), send: send)
-                    .run()
-            } else {
-                session = try await EndpointCommand(endpoint: SignIn(userID: user), send: send).run()
-            }
+            let session = try await EndpointCommand(endpoint: RefreshSession(refreshToken: refreshToken), send: send)
+                .run()
             return .success(.init(accessToken: session.accessToken, refreshToken: session.refreshToken))
         } catch {
             return .failure(error)

@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import Models
 import Services
 
 #if canImport(Glibc)
@@ -35,6 +36,11 @@ extension HTTPBackendIntegration {
         /// What attempt deadlines, retry waits and change-feed polls are measured on: the system's
         /// clock, or a manual one in tests, which then decide when a deadline passes.
         public var clock: any Clock<Duration>
+        /// Starts a session for a user this device holds none for, when a call acts for them:
+        /// their access and refresh tokens, or `nil`. Without it (the default) such a call fails
+        /// `unauthorized`, since only signing up or in starts a session. Tests set it to act for
+        /// any user of a test backend; an app whose sessions come from a broker could too.
+        public var missingSession: (@Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?)?
 
         /// A configuration for the backend at `baseURL`.
         public init(
@@ -59,6 +65,7 @@ extension HTTPBackendIntegration {
             self.middleware = middleware
             self.log = log
             self.clock = clock
+            missingSession = nil
         }
 
         /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is loopback.

@@ -23,6 +23,8 @@ extension ServiceError {
             self = .corruptData(
                 location: "the response to \(operation)",
                 reason: "the body is larger than the \(limit)-byte limit (stopped after \(bytes) bytes)")
+        case .notSignedIn(let user):
+            self = .unauthorized(reason: "\(operation): user \(user) is not signed in here; sign in to act for them")
         case .status(let code, let body, let retryAfter):
             self = Self.status(code, body: body, retryAfter: retryAfter, operation: operation, subject: subject)
         }
@@ -36,7 +38,7 @@ extension ServiceError {
         case 400, 422:
             return .invalidInput(field: body?.field.map(FieldName.app) ?? "request", reason: message)
         case 401:
-            return .unauthorized(reason: "the backend refused the session (\(message)); the next call signs in again")
+            return .unauthorized(reason: "\(operation): \(message)")
         case 403:
             return .forbidden(reason: message)
         case 404 where body?.code == "no_route":
@@ -48,7 +50,9 @@ extension ServiceError {
             return .notFound(what: subject ?? message)
         case 409:
             return .conflict(reason: message)
-        case 429, 503:
+        case 429:
+            return .unavailable(reason: "\(operation): \(message)", retryAfter: retryAfter)
+        case 503:
             return .unavailable(reason: "\(operation): the backend is busy (\(message))", retryAfter: retryAfter)
         case 408, 504:
             return .timedOut(operation: operation)

@@ -1,12 +1,13 @@
 import Foundation
 
-/// `POST /v1/users`.
-struct NewUserParameters: Encodable, Sendable {
+/// `POST /v1/accounts`; no `password` makes a device account.
+struct NewAccountParameters: Encodable, Sendable {
     var handle: String
     var displayName: String
+    var password: String?
 
     enum CodingKeys: String, CodingKey {
-        case handle
+        case handle, password
         case displayName = "display_name"
     }
 }
@@ -44,11 +45,8 @@ struct PageParameters: Encodable, Sendable {
 
 /// `POST /v1/sessions`.
 struct SignInParameters: Encodable, Sendable {
-    var userID: String
-
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-    }
+    var handle: String
+    var password: String
 }
 
 /// `POST /v1/sessions/refresh`.

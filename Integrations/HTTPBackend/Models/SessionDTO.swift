@@ -12,3 +12,9 @@ struct SessionDTO: Decodable, Sendable {
         case expiresIn = "expires_in"
     }
 }
+
+/// What `POST /v1/accounts` answers: the new user, and their session.
+struct AccountDTO: Decodable, Sendable {
+    var user: UserDTO
+    var session: SessionDTO
+}

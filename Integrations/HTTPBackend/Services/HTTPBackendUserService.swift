@@ -5,9 +5,17 @@ import Services
 public struct HTTPBackendUserService: UserService {
     let connection: BackendConnection
 
-    /// `POST /v1/users`: the backend validates the draft and refuses a taken handle (409 → conflict).
+    /// `POST /v1/accounts` without a password: a device account, acted for by the session the
+    /// answer carries (kept on this device; the signed-in user does not change). The backend
+    /// validates the draft and refuses a taken handle (409 → conflict).
     public func create(_ draft: UserDraft) async throws(ServiceError) -> User {
-        try User(try await connection.change(CreateUser(handle: draft.handle, displayName: draft.displayName)))
+        let endpoint = CreateAccount(handle: draft.handle, displayName: draft.displayName, password: nil)
+        // No idempotency key: the answer holds tokens, which the backend never keeps to replay.
+        let account = try await connection.call(endpoint)
+        let user = try User(account.user)
+        try await connection.client.sessions.adopt(account.session, isCurrent: false)
+        connection.changes.notify()
+        return user
     }
 
     /// `GET /v1/users/{user_id}`; 404 → not found.

@@ -31,7 +31,9 @@ actor HTTPClient {
             (configuration.log.map { [LoggingMiddleware(log: $0)] } ?? []) + configuration.middleware
         let attempts = ([RetryMiddleware(policy: configuration.retry, time: time)] + logging).chained(
             to: transport.send)
-        let sessions = SessionKeeper(file: CredentialFile(url: configuration.credentialsFile), send: attempts)
+        let sessions = SessionKeeper(
+            file: CredentialFile(url: configuration.credentialsFile), send: attempts,
+            missingSession: configuration.missingSession)
         self.transport = transport
         self.sessions = sessions
         queue = CommandQueue(maxConcurrentCommands: connections)

@@ -18,6 +18,8 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     case decoding(path: String, expectation: String)
     /// The body is larger than the configured limit.
     case tooLarge(bytes: Int, limit: Int)
+    /// The request acts for a user who has no session on this device: nothing was sent.
+    case notSignedIn(user: String)
 
     /// The statuses after which an idempotent request is tried again.
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
@@ -36,7 +38,7 @@ public enum HTTPFailure: Error, Sendable, Equatable {
         case .transport(_, let isTransient): isTransient
         case .timedOut: true
         case .status(let code, _, _): Self.retryableStatuses.contains(code)
-        case .cancelled, .decoding, .tooLarge: false
+        case .cancelled, .decoding, .tooLarge, .notSignedIn: false
         }
     }
 }

@@ -27,6 +27,7 @@ enum Redaction {
         case .status(let code, _, _): String(code)
         case .decoding(let path, _): "undecodable at \(path)"
         case .tooLarge(let bytes, _): "\(bytes)-byte body over the limit"
+        case .notSignedIn: "not signed in"
         }
     }
 }

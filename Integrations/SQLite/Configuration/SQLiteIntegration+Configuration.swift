@@ -74,6 +74,15 @@ extension SQLiteIntegration {
         }
 
         /// How messages name the database.
+        /// Where the signed-in user is remembered: `<database>-signed-in.json` beside a file, in
+        /// memory for an in-memory database.
+        var signedInSlot: SignedInSlot {
+            switch storage {
+            case .file(let url): SignedInSlot(file: URL(fileURLWithPath: url.path + "-signed-in.json"))
+            case .inMemory: SignedInSlot()
+            }
+        }
+
         var location: String {
             switch storage {
             case .file(let url): url.path

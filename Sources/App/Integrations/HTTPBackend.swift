@@ -8,7 +8,7 @@ extension IntegrationDescription {
     /// `SILO_LIBRARY=http`. Optional: when the backend is down the app starts, and this
     /// integration reports degraded. Sessions are kept in `http/credentials.json` (mode 0600).
     public static let httpBackend = IntegrationDescription(
-        name: "http", services: [.posts, .users, .library], settings: [.backendURL, .backendTimeout],
+        name: "http", services: [.posts, .users, .library, .authentication], settings: [.backendURL, .backendTimeout],
         isOptional: true, startTimeout: .seconds(15)
     ) { context in
         // Both settings were checked when the app was composed (their `check`s below).

@@ -5,7 +5,7 @@ extension IntegrationDescription {
     /// stores. Pick it with `SILO_POSTS=json` (users follow posts) or `SILO_LIBRARY=json`. One
     /// process at a time holds it (a lock file).
     public static let jsonFileStore = IntegrationDescription(
-        name: "json", services: [.posts, .users, .library], isSharedBetweenProcesses: false
+        name: "json", services: [.posts, .users, .library, .authentication], isSharedBetweenProcesses: false
     ) { context in
         JSONFileStoreIntegration(
             configuration: .init(directory: context.dataDirectory.appendingPathComponent("json", isDirectory: true))

@@ -9,7 +9,7 @@ extension ServiceError {
     var userMessage: String {
         switch self {
         case .unauthorized:
-            "Please sign in again. (\(description))"
+            "Not signed in: \(description)"
         case .corruptData:
             "Stored data could not be read. (\(description))"
         case .invalidInput, .notFound, .conflict, .forbidden, .timedOut, .cancelled, .unavailable:

@@ -11,6 +11,7 @@ public struct UseCases: Sendable {
     private let users: any UserService
     private let library: any VideoLibraryService
     private let hosting: any VideoHostingService
+    private let authentication: any AuthenticationService
     private let uploadTiming: UploadVideo.Timing
 
     /// Creates the factory.
@@ -24,6 +25,7 @@ public struct UseCases: Sendable {
         users: any UserService,
         library: any VideoLibraryService,
         hosting: any VideoHostingService,
+        authentication: any AuthenticationService,
         clock: any Clock<Duration> = ContinuousClock(),
         processingTimeout: Duration = .seconds(300),
         processingTimePerMebibyte: Duration = .seconds(1)
@@ -32,6 +34,7 @@ public struct UseCases: Sendable {
         self.users = users
         self.library = library
         self.hosting = hosting
+        self.authentication = authentication
         uploadTiming = UploadVideo.Timing(
             clock: clock,
             processingTimeout: processingTimeout,
@@ -70,6 +73,34 @@ public struct UseCases: Sendable {
     public func deletePost(_ request: DeletePost.Request) -> any Command<DeletePost.Response> {
         DeletePost(request: request, posts: posts)
     }
+
+    /// A command that signs up; see `SignUp`.
+    public func signUp(_ request: SignUp.Request) -> any Command<SignUp.Response> {
+        SignUp(request: request, authentication: authentication)
+    }
+
+    /// A command that signs in; see `SignIn`.
+    public func signIn(_ request: SignIn.Request) -> any Command<SignIn.Response> {
+        SignIn(request: request, authentication: authentication)
+    }
+
+    /// A command that signs out; see `SignOut`.
+    public func signOut(_ request: SignOut.Request) -> any Command<SignOut.Response> {
+        SignOut(request: request, authentication: authentication)
+    }
+
+    /// A command that reads who is signed in; see `LoadSession`.
+    public func loadSession(_ request: LoadSession.Request) -> any Command<LoadSession.Response> {
+        LoadSession(request: request, authentication: authentication)
+    }
+
+    /// The makers a `SignInPresenter` needs, all from this factory.
+    public var accountActions: SignInPresenter.Actions {
+        SignInPresenter.Actions(signUp: signUp, signIn: signIn, signOut: signOut, loadSession: loadSession)
+    }
+
+    /// The sign-in flow of the authentication service, for a `SignInPresenter`.
+    public var signInFlow: SignInFlow { authentication.signInFlow }
 
     /// A command that fetches or creates the current user; see `EnsureCurrentUser`.
     public func ensureCurrentUser(_ request: EnsureCurrentUser.Request) -> any Command<EnsureCurrentUser.Response> {

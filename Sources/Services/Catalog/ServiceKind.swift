@@ -13,14 +13,18 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
     case library
     /// `VideoHostingService`: uploading and processing video files.
     case hosting
+    /// `AuthenticationService`: signing up, in and out.
+    case authentication
 
     /// One line per service: its key, the protocol every implementation conforms to, and the
-    /// service it must be served with, if any. The scripts read these lines; keep their shape.
+    /// service it must be served with, if any (declared before it: choices follow in this order).
+    /// The scripts read these lines; keep their shape.
     public static let declarations: [ServiceDeclaration] = [
         ServiceDeclaration(.posts, protocol: "PostService"),
         ServiceDeclaration(.users, protocol: "UserService", servedWith: .posts),
         ServiceDeclaration(.library, protocol: "VideoLibraryService"),
         ServiceDeclaration(.hosting, protocol: "VideoHostingService"),
+        ServiceDeclaration(.authentication, protocol: "AuthenticationService", servedWith: .users),
     ]
 
     /// This service's declaration.
@@ -38,7 +42,7 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
     /// The key, e.g. `"posts"`.
     public var description: String { rawValue }
 
-    /// Orders services as they are declared: posts, users, library, hosting.
+    /// Orders services as they are declared: posts, users, library, hosting, authentication.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }

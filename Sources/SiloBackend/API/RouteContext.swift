@@ -60,7 +60,8 @@ struct RouteContext: Sendable {
         return result
     }
 
-    private static func unauthorized(_ message: String) -> APIFailure {
+    /// A 401 with `WWW-Authenticate: Bearer`.
+    static func unauthorized(_ message: String) -> APIFailure {
         var failure = APIFailure(401, .unauthorized, message)
         failure.headers = [("WWW-Authenticate", "Bearer")]
         return failure

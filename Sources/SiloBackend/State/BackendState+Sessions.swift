@@ -5,20 +5,52 @@ import Services
 extension BackendState {
     /// Starts a session for `userID` (a new family), and returns its tokens; the server keeps only
     /// their hashes. The user's oldest session goes when they already have the most allowed, and
-    /// the oldest of all when the server has.
+    /// the oldest of all when the server has. Call it only once the user proved who they are.
     ///
     /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
-    func signIn(_ userID: User.ID) throws(ServiceError) -> WireSession {
-        try startSession(for: userID.rawValue, family: Self.token(), replacing: nil)
+    func startSession(for userID: User.ID) throws(ServiceError) -> WireSession {
+        try startSession(for: userID.rawValue, family: Self.familyID(), replacing: nil)
+    }
+
+    /// What presenting a refresh token led to.
+    enum Refreshed {
+        /// The token was the family's current one: here is the session that replaces it.
+        case renewed(WireSession)
+        /// The token was one the family had already used: theft is assumed and the family is over.
+        case reused
+        /// Nobody knows the token, or its session expired or was signed out.
+        case unknown
     }
 
     /// Replaces the session of `refreshToken` with a new one in the same family (the refresh token
-    /// is used up); `nil` when it is unknown, used or expired.
-    func refresh(_ refreshToken: String) throws(ServiceError) -> WireSession? {
-        guard let id = sessionsByRefresh[Self.hash(refreshToken)], let session = sessions[id],
-            session.refreshExpiresAt > now()
-        else { return nil }
-        return try startSession(for: session.userID, family: session.familyID, replacing: session.id)
+    /// is used up). A refresh token its family already used ends the family's live session:
+    /// whoever holds the newer tokens (the thief or the user) must sign in again.
+    ///
+    /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
+    func refresh(_ refreshToken: String) throws(ServiceError) -> Refreshed {
+        if let id = sessionsByRefresh[Self.hash(refreshToken)], let session = sessions[id] {
+            guard session.refreshExpiresAt > now() else { return .unknown }
+            return .renewed(try startSession(for: session.userID, family: session.familyID, replacing: session.id))
+        }
+        // Refresh tokens are "<family>.<secret>": a token that is not the family's current one,
+        // while the family lives, is one it used before.
+        guard let family = refreshToken.split(separator: ".").first.map(String.init),
+            let live = sessionsByFamily[family]
+        else { return .unknown }
+        try commit([.sessionEnded(id: live)])
+        return .reused
+    }
+
+    /// Ends the session of `accessToken` (sign-out): its access and refresh tokens stop working at
+    /// once. `false` when the token is unknown or expired.
+    ///
+    /// - Throws: `.unavailable` when the journal cannot be written (the session then still holds).
+    func endSession(accessToken: String) throws(ServiceError) -> Bool {
+        guard let id = sessionsByAccess[Self.hash(accessToken)], let session = sessions[id],
+            session.accessExpiresAt > now()
+        else { return false }
+        try commit([.sessionEnded(id: id)])
+        return true
     }
 
     /// The user an access token belongs to, while it has not expired.
@@ -41,7 +73,7 @@ extension BackendState {
     {
         let now = now()
         let access = Self.token()
-        let refresh = Self.token()
+        let refresh = "\(family).\(Self.token())"
         let session = SessionRecord(
             id: Self.token(), userID: userID, familyID: family, accessHash: Self.hash(access),
             accessExpiresAt: expiry(after: limits.accessLifetime),
@@ -68,6 +100,11 @@ extension BackendState {
     /// When something that lasts `lifetime` from now ends.
     func expiry(after lifetime: Duration) -> Date {
         now().addingTimeInterval(TimeInterval(lifetime.wholeMilliseconds) / 1_000)
+    }
+
+    /// A new family's id: 128 random bits, hex. It leads each of the family's refresh tokens.
+    static func familyID() -> String {
+        String(token().prefix(32))
     }
 
     /// A new random token: 256 bits, hex.

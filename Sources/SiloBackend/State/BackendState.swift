@@ -2,8 +2,8 @@ import Foundation
 import IntegrationSupport
 import Services
 
-/// What the server remembers besides the app's data: sessions, and the answers of mutating requests
-/// by their idempotency keys. Kept in memory and, with the SQLite store, in a journal beside it
+/// What the server remembers besides the app's data: password hashes, sessions, and the answers of
+/// mutating requests by their idempotency keys. Kept in memory and, with the SQLite store, in a journal beside it
 /// (`backend-state.jsonl`, one `StateRecord` per line, synced before a change counts), so a
 /// restart neither signs anyone out nor forgets an answer a retry may still ask for.
 ///
@@ -26,11 +26,16 @@ actor BackendState {
     private let journal: JSONLinesJournal<StateRecord>?
     private var linesSinceCompaction = 0
 
+    /// Password hashes, by user id.
+    var accounts: [String: PasswordHash] = [:]
+
     // Sessions, by id, and the indexes that find them.
     var sessions: [String: SessionRecord] = [:]
     var sessionsByAccess: [String: String] = [:]
     var sessionsByRefresh: [String: String] = [:]
     var sessionsByUser: [String: [String]] = [:]
+    /// The live session of each family (a refresh replaces it, so there is one at a time).
+    var sessionsByFamily: [String: String] = [:]
 
     // Answers, by scope and key, and the orders they go in when a bound is reached.
     var answers: [AnswerKey: KeptAnswer] = [:]
@@ -90,12 +95,16 @@ actor BackendState {
             sessionsByAccess[session.accessHash] = session.id
             sessionsByRefresh[session.refreshHash] = session.id
             sessionsByUser[session.userID, default: []].append(session.id)
+            sessionsByFamily[session.familyID] = session.id
         case .sessionEnded(let id):
             guard let session = sessions.removeValue(forKey: id) else { return }
             sessionsByAccess[session.accessHash] = nil
             sessionsByRefresh[session.refreshHash] = nil
+            if sessionsByFamily[session.familyID] == id { sessionsByFamily[session.familyID] = nil }
             sessionsByUser[session.userID]?.removeAll { $0 == id }
             if sessionsByUser[session.userID]?.isEmpty == true { sessionsByUser[session.userID] = nil }
+        case .accountCreated(let account):
+            accounts[account.userID] = account.password
         case .answered(let answer):
             let key = AnswerKey(scope: answer.scope, key: answer.key)
             if answers[key] == nil { answersByScope[answer.scope, default: []].append(key) }
@@ -153,11 +162,14 @@ actor BackendState {
     /// thousand), so it grows with the state, not with the history.
     private func compactIfWorthIt() throws(ServiceError) {
         guard let journal else { return }
-        let live = sessions.count + answers.count
+        let live = accounts.count + sessions.count + answers.count
         guard linesSinceCompaction >= max(1_000, 2 * live) else { return }
         removeExpired()
         let records =
-            sessions.values.sorted { $0.startedAt < $1.startedAt }.map(StateRecord.sessionStarted)
+            accounts.sorted { $0.key < $1.key }.map {
+                StateRecord.accountCreated(AccountRecord(userID: $0.key, password: $0.value))
+            }
+            + sessions.values.sorted { $0.startedAt < $1.startedAt }.map(StateRecord.sessionStarted)
             + answerQueue[answerQueueHead...].compactMap { entry in
                 answers[entry.key].flatMap { $0.stamp == entry.stamp ? StateRecord.answered($0.record) : nil }
             }

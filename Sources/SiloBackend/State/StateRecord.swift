@@ -9,9 +9,11 @@ enum StateRecord: Codable, Sendable {
     case sessionEnded(id: String)
     /// A mutating request finished with an answer that a retry with its key gets again.
     case answered(IdempotencyRecord)
+    /// An account with a password was created (a device account, with none, has no record).
+    case accountCreated(AccountRecord)
 
     private enum CodingKeys: String, CodingKey {
-        case type, session, id, answer
+        case type, session, id, answer, account
     }
 
     init(from decoder: any Decoder) throws {
@@ -20,6 +22,7 @@ enum StateRecord: Codable, Sendable {
         case "session_started": self = .sessionStarted(try container.decode(SessionRecord.self, forKey: .session))
         case "session_ended": self = .sessionEnded(id: try container.decode(String.self, forKey: .id))
         case "answered": self = .answered(try container.decode(IdempotencyRecord.self, forKey: .answer))
+        case "account_created": self = .accountCreated(try container.decode(AccountRecord.self, forKey: .account))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown record type \(other.debugDescription)")
@@ -38,6 +41,9 @@ enum StateRecord: Codable, Sendable {
         case .answered(let record):
             try container.encode("answered", forKey: .type)
             try container.encode(record, forKey: .answer)
+        case .accountCreated(let account):
+            try container.encode("account_created", forKey: .type)
+            try container.encode(account, forKey: .account)
         }
     }
 }
@@ -66,6 +72,17 @@ struct SessionRecord: Codable, Sendable, Hashable {
         case refreshHash = "refresh_hash"
         case refreshExpiresAt = "refresh_expires_at"
         case startedAt = "started_at"
+    }
+}
+
+/// An account's password, as the server keeps it: a slow salted hash, never the password.
+struct AccountRecord: Codable, Sendable, Hashable {
+    var userID: String
+    var password: PasswordHash
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case password
     }
 }
 

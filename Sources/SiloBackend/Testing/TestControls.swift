@@ -1,5 +1,6 @@
 import Foundation
 import IntegrationSupport
+import Models
 
 /// What `--test-controls` turns on: injected faults, a count of every request the backend saw,
 /// held requests, the server's clock and a view of its connections, and the `Silo-Test-Now`
@@ -87,6 +88,8 @@ actor TestControls {
             }
             crashSwitch.arm()
             return .empty(204)
+        case ("POST", "/_test/sessions"):
+            return await startSession(request, state: state)
         case ("GET", "/_test/connections"):
             // The loop publishes after each turn; this request's own connection is among them.
             return .json(200, WireCoding.encode(["connections": status.snapshot]))
@@ -102,6 +105,32 @@ actor TestControls {
             await withCheckedContinuation { heldWaiters.append((wanted, $0)) }
         }
         return .json(200, WireCoding.encode(["held": held.count]))
+    }
+
+    /// `POST /_test/sessions {"user_id": id}`: a session for any user id, with no password and no
+    /// account (the contract tests act for owners that are only ids).
+    private func startSession(_ request: HTTPRequest, state: BackendState) async -> HTTPResponse {
+        struct Wanted: Decodable {
+            var userID: String
+            enum CodingKeys: String, CodingKey { case userID = "user_id" }
+        }
+        let wanted: Wanted
+        let user: String
+        do throws(APIFailure) {
+            wanted = try WireCoding.decode(Wanted.self, from: request)
+            do throws(ValidationError) {
+                user = try IdentifierRules.validated(wanted.userID, field: "user_id")
+            } catch {
+                throw APIFailure(422, .invalidInput, error.reason, field: "user_id")
+            }
+        } catch {
+            return error.response
+        }
+        do {
+            return .json(201, WireCoding.encode(try await state.startSession(for: User.ID(user))))
+        } catch {
+            return APIFailure(error).response
+        }
     }
 
     /// `POST /_test/clock {"advance_ms": n}`: moves a manual server clock (`--manual-clock`).

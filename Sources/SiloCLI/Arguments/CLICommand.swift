@@ -30,6 +30,14 @@ enum CLICommand: Equatable {
     case user
     /// Which integration serves each service, and its health.
     case integrations
+    /// Make a new user with an account and sign in as them.
+    case signUp(handle: String, displayName: String?)
+    /// Sign in as an existing user.
+    case signIn(handle: String)
+    /// Sign the current user out.
+    case signOut
+    /// Show who is signed in.
+    case whoami
 
     /// The command `invocation` asks for.
     ///
@@ -69,6 +77,15 @@ enum CLICommand: Equatable {
         case "integrations":
             try expectOperands([])
             self = .integrations
+        case "sign-up":
+            try expectOperands(["handle"])
+            self = .signUp(handle: operands[0], displayName: invocation.values["--name"])
+        case "sign-in":
+            try expectOperands(["handle"])
+            self = .signIn(handle: operands[0])
+        case "sign-out", "whoami":
+            try expectOperands([])
+            self = name == "whoami" ? .whoami : .signOut
         default:
             try expectOperands([])
             self = .tour
@@ -85,9 +102,10 @@ enum CLICommand: Equatable {
     var services: Set<ServiceKind> {
         switch self {
         case .tour, .integrations: Set(ServiceKind.allCases)
-        case .feed, .post, .delete, .user: [.posts, .users]
-        case .upload: [.posts, .users, .library, .hosting]
-        case .library: [.users, .library, .hosting]
+        case .feed, .post, .delete, .user: [.posts, .users, .authentication]
+        case .upload: [.posts, .users, .library, .hosting, .authentication]
+        case .library: [.users, .library, .hosting, .authentication]
+        case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]
         }
     }
 

@@ -47,7 +47,21 @@ enum CommandCatalog {
             "library", abstract: "Your saved videos, newest first.",
             discussion: "Videos still processing are checked with the host and updated.",
             options: [limit, after, all]),
-        CommandSpec("user", abstract: "Your user, created on first use."),
+        CommandSpec(
+            "user", abstract: "Your user: who is signed in, or the demo user, created on first use.",
+            discussion: "With nobody signed in, silo acts as SILO_USER (default silo_demo), made on first use."),
+        CommandSpec(
+            "sign-up", abstract: "Make a new user with an account and sign in as them.",
+            discussion: "Where the users service has passwords (the HTTP backend), asks for one of at least 8 "
+                + "bytes, without echo; when standard input is not a terminal, reads it as one line.",
+            operands: [OperandSpec(name: "handle", help: "3 to 30 letters, digits or underscores.")],
+            options: [OptionSpec("--name", value: "name", help: "The display name (default: the handle).")]),
+        CommandSpec(
+            "sign-in", abstract: "Sign in as an existing user; later commands act as them.",
+            discussion: "Asks for the password where the users service has passwords, as sign-up does.",
+            operands: [OperandSpec(name: "handle", help: "The user's handle, in any letter case.")]),
+        CommandSpec("sign-out", abstract: "Sign out; later commands act as SILO_USER or the demo user again."),
+        CommandSpec("whoami", abstract: "Who is signed in, if anyone."),
         CommandSpec(
             "integrations", abstract: "Which integration serves each service, and its health.",
             discussion: "Starts every integration and reports each one, failed ones included; exits 1 if a "

@@ -20,14 +20,18 @@ final class SiloSession {
     private var visible: [any Presenter] = []
     private(set) var isInterrupted = false
 
-    /// Who `silo` acts as: the handle from `SILO_USER`, or the demo user.
+    /// Who `silo` acts as: the handle from `SILO_USER`; else whoever is signed in; else the demo user.
     struct Identity {
         var handle: String
         var displayName: String
+        /// Whether `SILO_USER` named the user: it then wins over whoever is signed in.
+        var isNamed: Bool
 
         init(environment: [String: String]) {
-            handle = environment["SILO_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "silo_demo"
+            let named = environment["SILO_USER"].flatMap { $0.isEmpty ? nil : $0 }
+            handle = named ?? "silo_demo"
             displayName = handle == "silo_demo" ? "Silo Demo" : handle
+            isNamed = named != nil
         }
     }
 
@@ -43,6 +47,7 @@ final class SiloSession {
             users: services.users,
             library: services.library,
             hosting: services.hosting,
+            authentication: services.authentication,
             processingTimeout: .seconds(120)
         )
     }
@@ -76,6 +81,24 @@ final class SiloSession {
             _ = await currentUser(printed: true)
         case .integrations:
             break
+        case .signUp(let handle, let displayName):
+            await account(isQuiet: false) { presenter in
+                guard let password = self.password(for: presenter.flow, prompt: "New password for \(handle): ") else {
+                    return
+                }
+                presenter.signUp(handle: handle, displayName: displayName ?? handle, password: password)
+            }
+        case .signIn(let handle):
+            await account(isQuiet: false) { presenter in
+                guard let password = self.password(for: presenter.flow, prompt: "Password for \(handle): ") else {
+                    return
+                }
+                presenter.signIn(handle: handle, password: password)
+            }
+        case .signOut:
+            await account(isQuiet: false) { $0.signOut() }
+        case .whoami:
+            await account(isQuiet: false)
         }
         return outcome.exitStatus
     }
@@ -119,7 +142,48 @@ final class SiloSession {
         terminal.print("Next: silo post \"...\", silo feed, silo integrations, silo --help")
     }
 
+    /// Drives a sign-in presenter: it loads the current session, then `action` asks it for what
+    /// the command wants, and the outcome is shown unless `isQuiet`. Without an action, the loaded
+    /// session is the outcome. Returns who is signed in at the end.
+    @discardableResult
+    private func account(isQuiet: Bool, _ action: ((SignInPresenter) -> Void)? = nil) async -> AccountSession? {
+        let view = TerminalSignInView(terminal: terminal, outcome: outcome, isQuiet: isQuiet || action != nil)
+        let presenter = SignInPresenter(
+            view: view, flow: useCases.signInFlow, runner: runner, actions: useCases.accountActions)
+        await drive(presenter) {
+            await presenter.waitUntilIdle()
+            guard let action, outcome.exitStatus == .success, !isInterrupted else { return }
+            view.isQuiet = isQuiet
+            view.signedOutMessage = "Signed out."
+            action(presenter)
+            await presenter.waitUntilIdle()
+        }
+        return presenter.session
+    }
+
+    /// The password the flow needs, read without echo; `.some(nil)` when it needs none, `nil`
+    /// (with the failure reported) when standard input ended before one was typed.
+    private func password(for flow: SignInFlow, prompt: String) -> String?? {
+        guard flow.needsPassword else { return .some(nil) }
+        guard let password = PasswordPrompt.read(prompt: prompt) else {
+            outcome.recordFailure()
+            terminal.printError("no password given: type one, or pipe it in as one line")
+            return nil
+        }
+        return .some(password)
+    }
+
     private func currentUser(printed: Bool) async -> User? {
+        if !identity.isNamed {
+            let before = outcome.exitStatus
+            let session = await account(isQuiet: true)
+            guard outcome.exitStatus == before else { return nil }
+            if let session {
+                TerminalProfileView(terminal: terminal, outcome: outcome, isQuiet: !printed)
+                    .showCurrentUser(session.user)
+                return session.user
+            }
+        }
         let view = TerminalProfileView(terminal: terminal, outcome: outcome, isQuiet: !printed)
         let presenter = CurrentUserPresenter(
             view: view,

@@ -1,5 +1,6 @@
 import Features
 import Models
+import Services
 
 /// Records every call a `FeedPresenter` makes.
 @MainActor
@@ -82,5 +83,25 @@ final class SpyVideoLibraryView: VideoLibraryView {
 
     func showVideos(_ videos: [Video], hasMore: Bool) { calls.append(.videos(videos, hasMore: hasMore)) }
     func showEmpty() { calls.append(.empty) }
+    func showError(message: String) { calls.append(.error(message)) }
+}
+
+/// Records every call a `SignInPresenter` makes; also the anchor a vendor's sign-in is shown from.
+@MainActor
+final class SpySignInView: SignInView, SignInAnchor {
+    enum Call: Equatable {
+        case form(needsPassword: Bool)
+        case signedIn(AccountSession)
+        case signedOut
+        case working
+        case error(String)
+    }
+
+    private(set) var calls: [Call] = []
+
+    func showForm(for flow: SignInFlow) { calls.append(.form(needsPassword: flow.needsPassword)) }
+    func showSignedIn(_ session: AccountSession) { calls.append(.signedIn(session)) }
+    func showSignedOut() { calls.append(.signedOut) }
+    func showWorking() { calls.append(.working) }
     func showError(message: String) { calls.append(.error(message)) }
 }

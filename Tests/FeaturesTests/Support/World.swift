@@ -25,6 +25,7 @@ struct World {
             users: integration.userService,
             library: integration.libraryService,
             hosting: integration.hostingService,
+            authentication: integration.authenticationService,
             clock: clock,
             processingTimeout: timeout,
             processingTimePerMebibyte: perMebibyte

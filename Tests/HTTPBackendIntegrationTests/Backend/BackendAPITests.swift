@@ -5,12 +5,6 @@ import Testing
 /// are not what a route reads, and entity tags across a restart.
 @Suite("silo-backend: API rules")
 struct BackendAPITests {
-    private func signIn(_ backend: BackendProcess, _ user: String) async throws -> String {
-        let answer = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(user)"}"#)
-        let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
-        return try #require(object?["access_token"] as? String)
-    }
-
     @Test("the token is checked before the body or the video is looked up")
     func tokenFirst() async throws {
         let backend = try await BackendProcess.start()
@@ -23,11 +17,12 @@ struct BackendAPITests {
     func videoBody() async throws {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
-        let token = try await signIn(backend, "u1")
+        let account = try await backend.signUp("uploader")
+        let token = account.accessToken
         func video(id: String?, url: String) -> String {
             let idField = id.map { #""id": "\#($0)", "# } ?? ""
             return
-                #"{\#(idField)"owner_id": "u1", "title": "T", "status": {"state": "ready", "playback_url": "\#(url)"}, "created_at": "2024-03-01T12:00:00.000Z"}"#
+                #"{\#(idField)"owner_id": "\#(account.userID)", "title": "T", "status": {"state": "ready", "playback_url": "\#(url)"}, "created_at": "2024-03-01T12:00:00.000Z"}"#
         }
         let mismatch = try await backend.exchange(
             "PUT", "/v1/videos/v1", body: video(id: "v2", url: "https://a/b"), token: token)
@@ -45,7 +40,7 @@ struct BackendAPITests {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
         for body in ["[]", "null", "42"] {
-            let answer = try await backend.exchange("POST", "/v1/users", body: body)
+            let answer = try await backend.exchange("POST", "/v1/accounts", body: body)
             #expect(answer.status == 400, "\(body): \(answer.body)")
         }
     }
@@ -67,9 +62,10 @@ struct BackendAPITests {
     func fieldErrors() async throws {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
-        let token = try await signIn(backend, "u1")
+        let account = try await backend.signUp("uploader")
+        let token = account.accessToken
         func video(_ fields: String) -> String {
-            #"{"owner_id": "u1", "title": "T", "status": {"state": "processing"}, \#(fields)}"#
+            #"{"owner_id": "\#(account.userID)", "title": "T", "status": {"state": "processing"}, \#(fields)}"#
         }
         let date = #""created_at": "2024-03-01T12:00:00.000Z""#
         let cases: [(body: String, path: String, field: String)] = [
@@ -100,7 +96,7 @@ struct BackendAPITests {
         // When a request announces a 100-byte form body and sends none of it
         let connection = try RawConnection(port: backend.port)
         connection.send(
-            "POST /v1/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            "POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Content-Length: 100\r\n\r\n")
 
         // Then the answer is 415 at once (the clock never moved, so no timeout can have answered)

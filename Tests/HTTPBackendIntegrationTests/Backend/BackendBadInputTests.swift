@@ -41,27 +41,28 @@ struct BackendBadInputTests {
             expectedStatus: "431"),
         BadInput(
             name: "a Content-Length that is not a number",
-            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: ten\r\n\r\n".utf8), expectedStatus: "400"),
+            bytes: Array("POST /v1/accounts HTTP/1.1\r\nContent-Length: ten\r\n\r\n".utf8), expectedStatus: "400"),
         BadInput(
             name: "a negative Content-Length",
-            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: -5\r\n\r\n".utf8), expectedStatus: "400"),
+            bytes: Array("POST /v1/accounts HTTP/1.1\r\nContent-Length: -5\r\n\r\n".utf8), expectedStatus: "400"),
         BadInput(
             name: "a body over the limit",
-            bytes: Array("POST /v1/users HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n".utf8), expectedStatus: "413"),
+            bytes: Array("POST /v1/accounts HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n".utf8), expectedStatus: "413"),
         BadInput(
             name: "a chunked body",
-            bytes: Array("POST /v1/users HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8),
+            bytes: Array(
+                "POST /v1/accounts HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8),
             expectedStatus: "501"),
         BadInput(
             name: "a truncated body (Content-Length promises more)",
             bytes: Array(
-                "POST /v1/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"handle\""
+                "POST /v1/accounts HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"handle\""
                     .utf8),
             expectedStatus: "408", waitsForTimeout: true),
         BadInput(
             name: "a body that is not JSON",
             bytes: Array(
-                "POST /v1/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\nhello".utf8),
+                "POST /v1/accounts HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\nhello".utf8),
             expectedStatus: "400"),
         BadInput(
             name: "bytes that are not UTF-8",

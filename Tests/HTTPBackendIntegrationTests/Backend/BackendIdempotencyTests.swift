@@ -11,17 +11,13 @@ struct BackendIdempotencyTests {
         return try #require(object?[name] as? String, "no \(name) in \(body)")
     }
 
-    /// A user and a session on `backend`: the user id and the access token.
+    /// A user with a password and a session on `backend`: the user id and the access token.
     private func signedIn(_ backend: BackendProcess, handle: String = "keyed") async throws -> (String, String) {
-        let user = try field(
-            "id",
-            of: try await backend.exchange("POST", "/v1/users", body: #"{"handle": "\#(handle)", "display_name": "K"}"#)
-                .body)
-        let token = try field(
-            "access_token",
-            of: try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(user)"}"#).body)
-        return (user, token)
+        let account = try await backend.signUp(handle, password: Self.password)
+        return (account.userID, account.accessToken)
     }
+
+    private static let password = "correct horse"
 
     @Test("a retry with the same key gets the first answer again, once; another body under the key is refused")
     func replay() async throws {
@@ -65,9 +61,9 @@ struct BackendIdempotencyTests {
     func signInIsNotKept() async throws {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
-        let (user, _) = try await signedIn(backend)
+        _ = try await signedIn(backend)
         let key = UUID().uuidString
-        let body = #"{"user_id": "\#(user)"}"#
+        let body = #"{"handle": "keyed", "password": "\#(Self.password)"}"#
         let first = try await backend.exchange("POST", "/v1/sessions", body: body, headers: ["Idempotency-Key": key])
         let second = try await backend.exchange("POST", "/v1/sessions", body: body, headers: ["Idempotency-Key": key])
         #expect(first.status == 201 && second.status == 201 && !second.replayed, "\(second)")
@@ -125,13 +121,11 @@ struct BackendIdempotencyTests {
     func boundedSessions() async throws {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
-        let (user, first) = try await signedIn(backend)
+        let (_, first) = try await signedIn(backend)
         var tokens = [first]
         for _ in 1..<21 {
             tokens.append(
-                try field(
-                    "access_token",
-                    of: try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(user)"}"#).body))
+                try BackendAccount(answer: try await backend.signIn("keyed", password: Self.password)).accessToken)
         }
         let oldest = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: tokens[0])
         let newest = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: tokens[20])
@@ -172,12 +166,14 @@ struct BackendIdempotencyTests {
         #expect(!journal.contains(#""key":"bounded-0""#), "the journal was never compacted")
     }
 
-    @Test("an identifier over 128 bytes is refused before anything is kept")
+    @Test("a 1 MiB handle or password is refused before anything is kept or hashed")
     func boundedIdentifiers() async throws {
         let backend = try await BackendProcess.start()
         defer { Task { try? await backend.kill() } }
         let huge = String(repeating: "u", count: 1_048_000)
-        let answer = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(huge)"}"#)
-        #expect(answer.status == 422 && answer.body.contains(#""field":"user_id""#), "\(answer.status)")
+        let handle = try await backend.signIn(huge, password: Self.password)
+        #expect(handle.status == 422 && handle.body.contains(#""field":"handle""#), "\(handle.status)")
+        let password = try await backend.signIn("keyed", password: huge)
+        #expect(password.status == 422 && password.body.contains(#""field":"password""#), "\(password.status)")
     }
 }

@@ -17,6 +17,7 @@ enum HTTPBackendContractFixtures {
     static let integration = "HTTP backend"
     static let capabilities: Set<ContractCapability> = [
         .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .heldReads, .crashRecovery,
+        .passwords,
     ]
 
     /// One backend and every client started on it, so tear-down stops them all.
@@ -43,8 +44,16 @@ enum HTTPBackendContractFixtures {
         }
 
         func start() async throws -> HTTPBackendIntegration {
+            // Every client of one backend shares a credentials file, as the runs of one app do: a
+            // user one client made can act through the others. A user the contract only names (a
+            // video's owner, a stranger deleting a post) gets a session from the test control.
+            let credentials = data.url.appendingPathComponent("credentials.json")
+            let backend = backend
             let integration = HTTPBackendIntegration(
-                configuration: HTTPBackendFixtureConfiguration.make(backend, clock: clock))
+                configuration: HTTPBackendFixtureConfiguration.make(backend, clock: clock) {
+                    $0.credentialsFile = credentials
+                    $0.missingSession = { await backend.testSession(for: $0.rawValue) }
+                })
             try await integration.start()
             started.append(integration)
             return integration
@@ -96,5 +105,6 @@ enum HTTPBackendContractFixtures {
 
     static let posts = fixture { try PostServiceSubject(services: $0.services, hooks: $1) }
     static let users = fixture { try UserServiceSubject(services: $0.services, hooks: $1) }
+    static let authentication = fixture { try AuthenticationServiceSubject(services: $0.services, hooks: $1) }
     static let library = fixture { try VideoLibraryServiceSubject(services: $0.services, hooks: $1) }
 }

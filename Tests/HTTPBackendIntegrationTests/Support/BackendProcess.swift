@@ -39,7 +39,8 @@ final class BackendProcess: Sendable {
         let slot = await running.take()
         let child = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),
-            arguments: ["--port", "0", "--store", "memory", "--test-controls"] + arguments)
+            arguments: ["--port", "0", "--store", "memory", "--test-controls", "--password-iterations", "1000"]
+                + arguments)
         let line = try await child.waitForLine { $0.contains("listening on") }
         guard let text = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
             let url = URL(string: String(text))

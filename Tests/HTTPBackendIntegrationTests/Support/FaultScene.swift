@@ -63,8 +63,9 @@ struct FaultScene: Sendable {
     /// Every token the client holds, from its credentials file, sorted.
     func tokens() throws -> [String] {
         let data = try Data(contentsOf: credentials.file(named: "credentials.json"))
-        let saved = try JSONDecoder().decode([String: [String: String]].self, from: data)
-        return saved.values.flatMap { $0.values }.sorted()
+        struct Saved: Decodable { var sessions: [String: [String: String]] }
+        let saved = try JSONDecoder().decode(Saved.self, from: data)
+        return saved.sessions.values.flatMap { $0.values }.sorted()
     }
 
     /// Log lines that show a token or an `Authorization` header.

@@ -33,6 +33,14 @@ enum InMemoryContractFixtures {
         return try UserServiceSubject(services: memory.services, hooks: SubjectHooks(tearDown: { await memory.stop() }))
     }
 
+    static let authentication = ContractFixture<AuthenticationServiceSubject>(
+        integration: integration, capabilities: [.deviceLocalSignIn]
+    ) { clock in
+        let memory = memory(clock: clock)
+        return try AuthenticationServiceSubject(
+            services: memory.services, hooks: SubjectHooks(tearDown: { await memory.stop() }))
+    }
+
     static let library = ContractFixture<VideoLibraryServiceSubject>(
         integration: integration, capabilities: [.injectedClock, .otherListing, .observerCount]
     ) { clock in

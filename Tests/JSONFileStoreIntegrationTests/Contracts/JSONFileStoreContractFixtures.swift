@@ -16,6 +16,7 @@ enum JSONFileStoreContractFixtures {
     static let integration = "JSON file store"
     static let capabilities: Set<ContractCapability> = [
         .reopen, .injectedClock, .otherListing, .observerCount, .crashRecovery, .documentedFormat, .unreadableStore,
+        .deviceLocalSignIn,
     ]
 
     /// The store directories of one check and every integration started on them, so tear-down
@@ -120,5 +121,6 @@ enum JSONFileStoreContractFixtures {
 
     static let posts = fixture { try PostServiceSubject(services: $0.services, hooks: $1) }
     static let users = fixture { try UserServiceSubject(services: $0.services, hooks: $1) }
+    static let authentication = fixture { try AuthenticationServiceSubject(services: $0.services, hooks: $1) }
     static let library = fixture { try VideoLibraryServiceSubject(services: $0.services, hooks: $1) }
 }

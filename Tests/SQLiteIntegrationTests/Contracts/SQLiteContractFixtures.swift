@@ -17,9 +17,11 @@ enum SQLiteContractFixtures {
     static let memoryIntegration = "SQLite (in-memory)"
     static let fileCapabilities: Set<ContractCapability> = [
         .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .crashRecovery, .unreadableStore,
-        .documentedFormat,
+        .documentedFormat, .deviceLocalSignIn,
     ]
-    static let memoryCapabilities: Set<ContractCapability> = [.injectedClock, .otherListing, .observerCount]
+    static let memoryCapabilities: Set<ContractCapability> = [
+        .injectedClock, .otherListing, .observerCount, .deviceLocalSignIn,
+    ]
 
     /// A database file in a temporary directory, and every integration started on it, so that
     /// tear-down stops the ones a reopen or a second instance started too.
@@ -138,6 +140,11 @@ enum SQLiteContractFixtures {
     static let memoryPosts = memory(posts)
     static let fileUsers = file(users)
     static let memoryUsers = memory(users)
+    static let authentication: MakeSubject<AuthenticationServiceSubject> = {
+        try AuthenticationServiceSubject(services: $0.services, hooks: $1)
+    }
+    static let fileAuthentication = file(authentication)
+    static let memoryAuthentication = memory(authentication)
     static let fileLibrary = file(library)
     static let memoryLibrary = memory(library)
 }

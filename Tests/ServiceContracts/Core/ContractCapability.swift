@@ -41,6 +41,11 @@ public enum ContractCapability: String, Hashable, Sendable, CaseIterable, Compar
     /// The fixture knows the running time the host reports for a file of a given size, to the
     /// millisecond.
     case knownDuration
+    /// The authentication service signs in with a password checked by a server (a `.password`
+    /// flow): checks of wrong, missing and short passwords.
+    case passwords
+    /// The authentication service signs in on the device by handle alone (a `.deviceLocal` flow).
+    case deviceLocalSignIn
     /// Orders capabilities by name, for stable messages.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -22,5 +22,6 @@ public enum ContractCatalog {
         .users: Summary(UserServiceContract.self),
         .library: Summary(VideoLibraryServiceContract.self),
         .hosting: Summary(VideoHostingServiceContract.self),
+        .authentication: Summary(AuthenticationServiceContract.self),
     ]
 }

@@ -49,3 +49,11 @@ extension VideoHostingServiceSubject {
         self.init(hosting: try services.required(.hosting), hooks: hooks)
     }
 }
+
+extension AuthenticationServiceSubject {
+    /// A subject over an integration's `services`: its authentication and users.
+    public init(services: ServiceSet, hooks: SubjectHooks<AuthenticationServiceSubject> = SubjectHooks()) throws {
+        self.init(
+            authentication: try services.required(.authentication), users: try services.required(.users), hooks: hooks)
+    }
+}

@@ -1,4 +1,5 @@
 import InMemoryIntegration
+import IntegrationSupport
 import ServiceContracts
 import TestSupport
 
@@ -43,6 +44,27 @@ enum PlantedFixtures {
                 UserServiceSubject(users: BrokenUserService(defect, now: clock.now, shared: shared), hooks: hooks)
             }
             return instance(SubjectHooks(secondInstance: { instance(SubjectHooks()) }))
+        }
+    }
+
+    static func authentication(_ defect: AuthenticationServiceDefect) -> ContractFixture<AuthenticationServiceSubject> {
+        let flowCapability: ContractCapability = defect.flow.needsPassword ? .passwords : .deviceLocalSignIn
+        return ContractFixture(integration: "Broken (\(defect))", capabilities: [.reopen, flowCapability]) { clock in
+            let memory = InMemoryIntegration(configuration: .init(now: clock.now))
+            let changes = ChangeSignal()
+            let service = BrokenAuthenticationService(
+                defect, users: memory.userService, shared: BrokenAuthenticationService.Shared(), changes: changes)
+            @Sendable func subject(_ service: BrokenAuthenticationService) -> AuthenticationServiceSubject {
+                AuthenticationServiceSubject(
+                    authentication: service, users: memory.userService,
+                    hooks: SubjectHooks(
+                        reopen: { subject(service.reopened()) },
+                        tearDown: {
+                            changes.close()
+                            await memory.stop()
+                        }))
+            }
+            return subject(service)
         }
     }
 

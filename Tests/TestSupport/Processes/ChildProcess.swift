@@ -38,18 +38,23 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments` in `directory` and waits for it to exit and its output
     /// to be read to the end.
     ///
-    /// The child gets `environment` on top of the current process's environment, and no standard
-    /// input. The wait is for the child's exit (an event), guarded by `HangGuard`; a child that
+    /// The child gets `environment` on top of the current process's environment, and `input` as its
+    /// standard input (none when `nil`). The wait is for the child's exit (an event), guarded by `HangGuard`; a child that
     /// hangs is killed when the wait is given up.
     public static func run(
         _ executable: URL,
         arguments: [String],
         environment: [String: String] = [:],
-        in directory: URL
+        in directory: URL,
+        input: String? = nil
     ) async throws -> Outcome {
         let child = try RunningChild(
-            executable, arguments: arguments, environment: environment, in: directory, inputIsNull: true)
+            executable, arguments: arguments, environment: environment, in: directory, inputIsNull: input == nil)
         defer { child.terminate() }
+        if let input {
+            child.send(input)
+            child.closeInput()
+        }
         let status = try await child.waitForExit()
         return Outcome(
             status: status,

@@ -107,6 +107,11 @@ public final class RunningChild: @unchecked Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
+    /// Closes the child's standard input: it reads end of file after what was sent.
+    public func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
     /// Sends `signal` (e.g. `SIGINT`) to the child.
     public func signal(_ signal: Int32) {
         if exit.current == nil { Foundation.kill(process.processIdentifier, signal) }

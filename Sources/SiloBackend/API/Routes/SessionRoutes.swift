@@ -1,21 +1,27 @@
 import Models
 import Services
 
-/// `POST /v1/sessions` (sign in) and `POST /v1/sessions/refresh`.
+/// `POST /v1/sessions` (sign in with a handle and password), `POST /v1/sessions/refresh` and
+/// `DELETE /v1/sessions/current` (sign out).
 ///
-/// A development backend: signing in needs only the user id. A real backend checks a password or
-/// a federated identity here; the tokens and the refresh flow stay the same.
+/// Sign-in answers the same 401 for an unknown handle, a wrong password and a device account
+/// (which has none), and takes as long for each. Failures in a row lock the account for a while
+/// (`SignInThrottle`): 429 with `Retry-After`. None of these answers is kept under an
+/// idempotency key: they hold tokens, or end a session.
 enum SessionRoutes {
     static let all: [Route] = [
         Route("POST", "/v1/sessions", keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(SignInRequest.self)
+            let handle: Handle
             do throws(ValidationError) {
-                _ = try IdentifierRules.validated(request.userID, field: "user_id")
+                handle = try Handle(request.handle)
+                _ = try Password(request.password)
             } catch {
-                throw APIFailure(422, .invalidInput, error.reason, field: "user_id")
+                throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
             }
+            let user = try await verifiedUser(handle, password: request.password, backend: context.backend)
             let session = try await context.call { () async throws(ServiceError) in
-                try await context.backend.state.signIn(User.ID(request.userID))
+                try await context.backend.state.startSession(for: user)
             }
             return .json(201, WireCoding.encode(session))
         },
@@ -24,10 +30,68 @@ enum SessionRoutes {
             let refreshed = try await context.call { () async throws(ServiceError) in
                 try await context.backend.state.refresh(request.refreshToken)
             }
-            guard let session = refreshed else {
-                throw APIFailure(401, .unauthorized, "the refresh token is unknown or used; sign in again")
+            switch refreshed {
+            case .renewed(let session):
+                return .json(200, WireCoding.encode(session))
+            case .reused:
+                throw APIFailure(
+                    401, .unauthorized,
+                    "the refresh token was already used; every session started from it is signed out: sign in again")
+            case .unknown:
+                throw APIFailure(401, .unauthorized, "the refresh token is unknown or expired; sign in again")
             }
-            return .json(200, WireCoding.encode(session))
+        },
+        Route("DELETE", "/v1/sessions/current", keepsAnswers: false) { context throws(APIFailure) in
+            guard let token = context.request.bearerToken else {
+                throw RouteContext.unauthorized("send the session's 'Authorization: Bearer <access_token>' to end it")
+            }
+            let ended = try await context.call { () async throws(ServiceError) in
+                try await context.backend.state.endSession(accessToken: token)
+            }
+            guard ended else {
+                throw RouteContext.unauthorized("the access token is unknown or expired; the session is already over")
+            }
+            return .empty(204)
         },
     ]
+
+    private static let wrongCredentials = "wrong handle or password"
+
+    /// The user whose password `password` is, after the throttle let the try through.
+    ///
+    /// - Throws: 429 while the account is locked; 401 for an unknown handle, a device account or
+    ///   a wrong password (each after the same slow check).
+    private static func verifiedUser(_ handle: Handle, password: String, backend: Backend) async throws(APIFailure)
+        -> User.ID
+    {
+        let account = handle.rawValue
+        if let wait = await backend.throttle.wait(for: account) {
+            let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
+            var failure = APIFailure(
+                429, .rateLimited, "too many failed sign-ins for @\(account); try again in \(seconds) s")
+            failure.headers = [("Retry-After", String(seconds))]
+            throw failure
+        }
+        let user = try? await backend.users.user(handle: handle)
+        let stored = await user.asyncFlatMap { await backend.state.password(of: $0.id) }
+        guard let user, let stored else {
+            await backend.hasher.spendCheckTime(password)
+            await backend.throttle.failed(account)
+            throw APIFailure(401, .unauthorized, wrongCredentials)
+        }
+        guard await backend.hasher.verify(password, against: stored) else {
+            await backend.throttle.failed(account)
+            throw APIFailure(401, .unauthorized, wrongCredentials)
+        }
+        await backend.throttle.succeeded(account)
+        return user.id
+    }
+}
+
+extension Optional {
+    /// The value `transform` makes of the wrapped value, or `nil`.
+    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async -> T?) async -> T? {
+        guard let self else { return nil }
+        return await transform(self)
+    }
 }

@@ -1,17 +1,9 @@
 import Models
 import Services
 
-/// `POST /v1/users`, `GET /v1/users/{user_id}`, `GET /v1/handles/{handle}`, `PATCH /v1/users/{user_id}`.
+/// `GET /v1/users/{user_id}`, `GET /v1/handles/{handle}`, `PATCH /v1/users/{user_id}`; users are made with accounts (`AccountRoutes`).
 enum UserRoutes {
     static let all: [Route] = [
-        Route("POST", "/v1/users") { context throws(APIFailure) in
-            let request = try context.body(NewUserRequest.self)
-            let draft = UserDraft(handle: request.handle, displayName: request.displayName)
-            let user = try await context.change { () async throws(ServiceError) in
-                try await context.backend.users.create(draft)
-            }
-            return .json(201, WireCoding.encode(WireUser(user)))
-        },
         Route("GET", "/v1/users/{user_id}") { context throws(APIFailure) in
             let id = User.ID(context.parameter("user_id"))
             let user = try await context.call { () async throws(ServiceError) in

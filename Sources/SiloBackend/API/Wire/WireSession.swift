@@ -15,13 +15,10 @@ struct WireSession: Codable, Sendable {
     }
 }
 
-/// The body of `POST /v1/sessions`.
+/// The body of `POST /v1/sessions`: who signs in, and their password.
 struct SignInRequest: Codable, Sendable {
-    var userID: String
-
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-    }
+    var handle: String
+    var password: String
 }
 
 /// The body of `POST /v1/sessions/refresh`.

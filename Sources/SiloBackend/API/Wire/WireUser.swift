@@ -22,17 +22,6 @@ struct WireUser: Codable, Sendable {
     }
 }
 
-/// The body of `POST /v1/users`.
-struct NewUserRequest: Codable, Sendable {
-    var handle: String
-    var displayName: String
-
-    enum CodingKeys: String, CodingKey {
-        case handle
-        case displayName = "display_name"
-    }
-}
-
 /// The body of `PATCH /v1/users/{user_id}`.
 struct DisplayNameChangeRequest: Codable, Sendable {
     var displayName: String

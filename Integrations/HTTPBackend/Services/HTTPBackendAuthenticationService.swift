@@ -1,0 +1,74 @@
+import IntegrationSupport
+import Models
+import Services
+
+/// Accounts on the backend: a handle and a password, checked by the server
+/// (Docs/HTTPBackendAPI.md, "Authentication"). Get it from `HTTPBackendIntegration.services`.
+///
+/// The signed-in user's tokens (never the password) are kept in the integration's credentials
+/// file, so the next run is still signed in. Observers here see sign-ins and sign-outs made
+/// through this instance.
+public struct HTTPBackendAuthenticationService: AuthenticationService {
+    let connection: BackendConnection
+    let sessionChanges: ChangeSignal
+
+    /// `.password`: the app's sign-in view asks for a handle and a password.
+    public var signInFlow: SignInFlow { .password }
+
+    /// `POST /v1/accounts` with a password; the new user becomes the signed-in one.
+    public func signUp(_ draft: UserDraft, password: Password?) async throws(ServiceError) -> AccountSession {
+        guard let password else { throw Self.passwordRequired }
+        try ServiceError.validating { () throws(ValidationError) in _ = try Password.new(password.text) }
+        let account = try await connection.call(
+            CreateAccount(handle: draft.handle, displayName: draft.displayName, password: password))
+        let user = try User(account.user)
+        try await connection.client.sessions.adopt(account.session, isCurrent: true)
+        connection.changes.notify()
+        sessionChanges.notify()
+        return AccountSession(user: user)
+    }
+
+    /// `POST /v1/sessions`; the user becomes the signed-in one.
+    public func signIn(handle: Handle, password: Password?) async throws(ServiceError) -> AccountSession {
+        guard let password else { throw Self.passwordRequired }
+        let session = try await connection.call(SignIn(handle: handle, password: password), subject: "@\(handle)")
+        let user = try await connection.call(GetUser(userID: User.ID(session.userID)), subject: "@\(handle)")
+        try await connection.client.sessions.adopt(session, isCurrent: true)
+        sessionChanges.notify()
+        return AccountSession(user: try User(user))
+    }
+
+    /// `DELETE /v1/sessions/current`, then forgets the tokens. A session the backend no longer
+    /// knows (expired, or ended elsewhere) is simply forgotten.
+    ///
+    /// - Throws: `.unavailable` or `.timedOut` when the backend cannot be told: the session then
+    ///   still holds, on the server and here; try again when it answers.
+    public func signOut() async throws(ServiceError) {
+        guard let user = await connection.client.sessions.currentUser else { return }
+        do {
+            try await connection.call(SignOut(userID: user))
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            // Already over on the server (401), or the server is out of reach: the device forgets
+            // the tokens anyway, so nobody here can use them again; an unreached session ends on
+            // the server when its refresh token expires.
+        }
+        try await connection.client.sessions.forget(user)
+        sessionChanges.notify()
+    }
+
+    /// The signed-in user, read from the backend (`GET /v1/users/{user_id}`).
+    public func currentSession() async throws(ServiceError) -> AccountSession? {
+        guard let user = await connection.client.sessions.currentUser else { return nil }
+        return AccountSession(user: try User(try await connection.call(GetUser(userID: user), subject: "user \(user)")))
+    }
+
+    /// The signed-in user, then again after each sign-in and sign-out through this service.
+    public func observeSession() -> ServiceObservation<AccountSession?> {
+        .refreshing(on: sessionChanges) { () async throws(ServiceError) in try await currentSession() }
+    }
+
+    private static let passwordRequired = ServiceError.invalidInput(
+        field: "password", reason: "the HTTP backend signs in with a password: give one")
+}

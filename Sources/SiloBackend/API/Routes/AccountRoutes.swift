@@ -1,0 +1,40 @@
+import Models
+import Services
+
+/// `POST /v1/accounts`: sign up. The only way a user is made.
+///
+/// With a password the account can sign in anywhere; without one it is a device account, acted
+/// for only by the session this answer carries (what the HTTP integration makes for
+/// `UserService.create`). The answer holds tokens, which the server never keeps, so it is not
+/// kept under an idempotency key.
+enum AccountRoutes {
+    static let all: [Route] = [
+        Route("POST", "/v1/accounts", keepsAnswers: false) { context throws(APIFailure) in
+            let request = try context.body(NewAccountRequest.self)
+            let draft = UserDraft(handle: request.handle, displayName: request.displayName)
+            do throws(ValidationError) {
+                _ = try draft.validated()
+                if let password = request.password { _ = try Password.new(password) }
+            } catch {
+                throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
+            }
+            let hash = await request.password.asyncMap { await context.backend.hasher.hash($0) }
+            let user = try await context.change { () async throws(ServiceError) in
+                try await context.backend.users.create(draft)
+            }
+            let session = try await context.call { () async throws(ServiceError) in
+                if let hash { try await context.backend.state.addAccount(user.id, password: hash) }
+                return try await context.backend.state.startSession(for: user.id)
+            }
+            return .json(201, WireCoding.encode(WireAccount(user: WireUser(user), session: session)))
+        }
+    ]
+}
+
+extension Optional {
+    /// The wrapped value transformed by `transform`, or `nil`.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
+        guard let self else { return nil }
+        return await transform(self)
+    }
+}

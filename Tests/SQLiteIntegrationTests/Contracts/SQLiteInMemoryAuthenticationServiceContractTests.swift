@@ -1,0 +1,22 @@
+import ServiceContracts
+import Testing
+
+@Suite("SQLite (in-memory) AuthenticationService contract")
+struct SQLiteInMemoryAuthenticationServiceContractTests {
+    static let fixture = SQLiteContractFixtures.memoryAuthentication
+
+    @Test(
+        "SQLite (in-memory) AuthenticationService contract",
+        arguments: AuthenticationServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<AuthenticationServiceSubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "SQLite (in-memory) AuthenticationService contract: checks this fixture cannot run",
+        .enabled(if: AuthenticationServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try AuthenticationServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

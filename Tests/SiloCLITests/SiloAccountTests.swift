@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `silo sign-up`, `sign-in`, `sign-out` and `whoami`, on the default integration (no passwords:
+/// the device is the account) and over HTTP (passwords, read from standard input here).
+@Suite("silo accounts")
+struct SiloAccountTests {
+    @Test("on the default integration: sign up, act as the user, sign out, sign back in by handle")
+    func deviceLocal() async throws {
+        let silo = try SiloRunner()
+        #expect(try await silo.run("whoami").standardOutput == "Nobody is signed in.\n")
+        let signedUp = try await silo.run("sign-up", "Ada", "--name", "Ada L.")
+        #expect(signedUp.status == 0 && signedUp.standardOutput.contains("Signed in as Ada L. @ada"), "\(signedUp)")
+        #expect(try await silo.run("post", "by ada").status == 0)
+        #expect(try await silo.run("user").standardOutput.hasPrefix("Ada L. @ada"))
+
+        let signedOut = try await silo.run("sign-out")
+        #expect(signedOut.standardOutput == "Signed out.\n", "\(signedOut)")
+        #expect(try await silo.run("user").standardOutput.hasPrefix("Silo Demo @silo_demo"))
+
+        #expect(try await silo.run("sign-in", "ADA").standardOutput.contains("@ada"))
+        #expect(try await silo.run("feed").standardOutput.contains("by ada"))
+        #expect(try await silo.run("user", environment: ["SILO_USER": "bob"]).standardOutput.hasPrefix("bob @bob"))
+    }
+
+    @Test("over HTTP: a password signs in; a wrong one, or another device's user, is refused")
+    func overHTTP() async throws {
+        let backend = try RunningChild(
+            try ChildProcess.executable(named: "silo-backend"),
+            arguments: ["--port", "0", "--store", "memory", "--password-iterations", "1000"])
+        defer { backend.terminate() }
+        let line = try await backend.waitForLine { $0.contains("listening on") }
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": String(url)]
+        let silo = try SiloRunner()
+
+        let signedUp = try await silo.run("sign-up", "carol", environment: http, input: "correct horse")
+        #expect(signedUp.status == 0 && signedUp.standardOutput.contains("@carol"), "\(signedUp)")
+        #expect(!signedUp.standardOutput.contains("correct horse") && !signedUp.standardError.contains("correct horse"))
+        #expect(try await silo.run("post", "carol over http", environment: http).status == 0)
+        #expect(try await silo.run("sign-out", environment: http).status == 0)
+
+        let wrong = try await silo.run("sign-in", "carol", environment: http, input: "wrong horse")
+        #expect(wrong.status == 1 && wrong.standardError.contains("wrong handle or password"), "\(wrong)")
+        let short = try await silo.run("sign-up", "dave", environment: http, input: "short")
+        #expect(short.status == 1 && short.standardError.contains("at least 8 bytes"), "\(short)")
+        let noPassword = try await silo.run("sign-in", "carol", environment: http, input: "")
+        #expect(noPassword.status == 1, "\(noPassword)")
+
+        let right = try await silo.run("sign-in", "Carol", environment: http, input: "correct horse")
+        #expect(right.status == 0, "\(right)")
+        #expect(try await silo.run("feed", environment: http).standardOutput.contains("carol over http"))
+
+        // Another device (working directory) naming carol holds no session for her
+        let elsewhere = try SiloRunner()
+        let impostor = try await elsewhere.run(
+            "post", "not carol", environment: http.merging(["SILO_USER": "carol"]) { $1 })
+        #expect(impostor.status == 1 && impostor.standardError.contains("not signed in here"), "\(impostor)")
+    }
+}
