@@ -35,20 +35,22 @@ struct SiloAccountTests {
         let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": String(url)]
         let silo = try SiloRunner()
 
-        let signedUp = try await silo.run("sign-up", "carol", environment: http, input: "correct horse")
+        let signedUp = try await silo.run(
+            "sign-up", "carol", "--password-stdin", environment: http, input: "correct horse")
         #expect(signedUp.status == 0 && signedUp.standardOutput.contains("@carol"), "\(signedUp)")
         #expect(!signedUp.standardOutput.contains("correct horse") && !signedUp.standardError.contains("correct horse"))
         #expect(try await silo.run("post", "carol over http", environment: http).status == 0)
         #expect(try await silo.run("sign-out", environment: http).status == 0)
 
-        let wrong = try await silo.run("sign-in", "carol", environment: http, input: "wrong horse")
+        let wrong = try await silo.run("sign-in", "carol", "--password-stdin", environment: http, input: "wrong horse")
         #expect(wrong.status == 1 && wrong.standardError.contains("wrong handle or password"), "\(wrong)")
-        let short = try await silo.run("sign-up", "dave", environment: http, input: "short")
+        let short = try await silo.run("sign-up", "dave", "--password-stdin", environment: http, input: "short")
         #expect(short.status == 1 && short.standardError.contains("at least 8 bytes"), "\(short)")
-        let noPassword = try await silo.run("sign-in", "carol", environment: http, input: "")
-        #expect(noPassword.status == 1, "\(noPassword)")
+        let noTerminal = try await silo.run("sign-in", "carol", environment: http, input: "correct horse")
+        #expect(noTerminal.status == 1 && noTerminal.standardError.contains("--password-stdin"), "\(noTerminal)")
 
-        let right = try await silo.run("sign-in", "Carol", environment: http, input: "correct horse")
+        let right = try await silo.run(
+            "sign-in", "Carol", "--password-stdin", environment: http, input: "correct horse")
         #expect(right.status == 0, "\(right)")
         #expect(try await silo.run("feed", environment: http).standardOutput.contains("carol over http"))
 

@@ -30,10 +30,11 @@ enum CLICommand: Equatable {
     case user
     /// Which integration serves each service, and its health.
     case integrations
-    /// Make a new user with an account and sign in as them.
-    case signUp(handle: String, displayName: String?)
-    /// Sign in as an existing user.
-    case signIn(handle: String)
+    /// Make a new user with an account and sign in as them; the password from standard input
+    /// when `passwordFromStandardInput`, else from the terminal.
+    case signUp(handle: String, displayName: String?, passwordFromStandardInput: Bool)
+    /// Sign in as an existing user; the password as for `signUp`.
+    case signIn(handle: String, passwordFromStandardInput: Bool)
     /// Sign the current user out.
     case signOut
     /// Show who is signed in.
@@ -79,10 +80,13 @@ enum CLICommand: Equatable {
             self = .integrations
         case "sign-up":
             try expectOperands(["handle"])
-            self = .signUp(handle: operands[0], displayName: invocation.values["--name"])
+            self = .signUp(
+                handle: operands[0], displayName: invocation.values["--name"],
+                passwordFromStandardInput: invocation.flags.contains("--password-stdin"))
         case "sign-in":
             try expectOperands(["handle"])
-            self = .signIn(handle: operands[0])
+            self = .signIn(
+                handle: operands[0], passwordFromStandardInput: invocation.flags.contains("--password-stdin"))
         case "sign-out", "whoami":
             try expectOperands([])
             self = name == "whoami" ? .whoami : .signOut

@@ -13,6 +13,9 @@ enum CommandCatalog {
     static let after = OptionSpec(
         "--after", value: "cursor", help: "Start after this cursor, as printed at the end of the previous page.")
     static let all = OptionSpec("--all", help: "Show every page, not just the first.")
+    static let passwordStandardInput = OptionSpec(
+        "--password-stdin",
+        help: "Read the password as one line of standard input (for scripts), not from the terminal.")
     static let follow = OptionSpec(
         "--follow", short: "-f",
         help: "Keep going: show each post published or deleted from now on, from any terminal, until Ctrl-C (exit 0).")
@@ -53,13 +56,18 @@ enum CommandCatalog {
         CommandSpec(
             "sign-up", abstract: "Make a new user with an account and sign in as them.",
             discussion: "Where the users service has passwords (the HTTP backend), asks for one of at least 8 "
-                + "bytes, without echo; when standard input is not a terminal, reads it as one line.",
+                + "bytes on the terminal, without echo, or reads it with --password-stdin; never from an "
+                + "argument or the environment.",
             operands: [OperandSpec(name: "handle", help: "3 to 30 letters, digits or underscores.")],
-            options: [OptionSpec("--name", value: "name", help: "The display name (default: the handle).")]),
+            options: [
+                OptionSpec("--name", value: "name", help: "The display name (default: the handle)."),
+                passwordStandardInput,
+            ]),
         CommandSpec(
             "sign-in", abstract: "Sign in as an existing user; later commands act as them.",
             discussion: "Asks for the password where the users service has passwords, as sign-up does.",
-            operands: [OperandSpec(name: "handle", help: "The user's handle, in any letter case.")]),
+            operands: [OperandSpec(name: "handle", help: "The user's handle, in any letter case.")],
+            options: [passwordStandardInput]),
         CommandSpec("sign-out", abstract: "Sign out; later commands act as SILO_USER or the demo user again."),
         CommandSpec("whoami", abstract: "Who is signed in, if anyone."),
         CommandSpec(

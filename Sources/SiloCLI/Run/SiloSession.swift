@@ -81,18 +81,21 @@ final class SiloSession {
             _ = await currentUser(printed: true)
         case .integrations:
             break
-        case .signUp(let handle, let displayName):
+        case .signUp(let handle, let displayName, let fromStandardInput):
             await account(isQuiet: false) { presenter in
-                guard let password = self.password(for: presenter.flow, prompt: "New password for \(handle): ") else {
-                    return
-                }
+                guard
+                    let password = self.password(
+                        for: presenter.flow, prompt: "New password for \(handle): ",
+                        fromStandardInput: fromStandardInput)
+                else { return }
                 presenter.signUp(handle: handle, displayName: displayName ?? handle, password: password)
             }
-        case .signIn(let handle):
+        case .signIn(let handle, let fromStandardInput):
             await account(isQuiet: false) { presenter in
-                guard let password = self.password(for: presenter.flow, prompt: "Password for \(handle): ") else {
-                    return
-                }
+                guard
+                    let password = self.password(
+                        for: presenter.flow, prompt: "Password for \(handle): ", fromStandardInput: fromStandardInput)
+                else { return }
                 presenter.signIn(handle: handle, password: password)
             }
         case .signOut:
@@ -161,16 +164,22 @@ final class SiloSession {
         return presenter.session
     }
 
-    /// The password the flow needs, read without echo; `.some(nil)` when it needs none, `nil`
-    /// (with the failure reported) when standard input ended before one was typed.
-    private func password(for flow: SignInFlow, prompt: String) -> String?? {
+    /// The password the flow needs: one line of standard input, or typed on the terminal without
+    /// echo. `.some(nil)` when the flow needs none; `nil` (the failure reported) when none came.
+    private func password(for flow: SignInFlow, prompt: String, fromStandardInput: Bool) -> String?? {
         guard flow.needsPassword else { return .some(nil) }
-        guard let password = PasswordPrompt.read(prompt: prompt) else {
+        let read = fromStandardInput ? PasswordPrompt.readLine() : PasswordPrompt.readFromTerminal(prompt: prompt)
+        switch read {
+        case .password(let password):
+            return .some(password)
+        case .noTerminal:
             outcome.recordFailure()
-            terminal.printError("no password given: type one, or pipe it in as one line")
-            return nil
+            terminal.printError("no terminal to ask for the password on: pipe it in with --password-stdin")
+        case .ended:
+            outcome.recordFailure()
+            terminal.printError("no password given: standard input ended first")
         }
-        return .some(password)
+        return nil
     }
 
     private func currentUser(printed: Bool) async -> User? {

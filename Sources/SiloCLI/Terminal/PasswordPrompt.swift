@@ -6,13 +6,22 @@ import Foundation
     import Darwin
 #endif
 
-/// Reads a password: from the terminal with echo off, or as one line of standard input when it is
-/// not a terminal (`echo "$PASSWORD" | silo sign-in ann`). The password is never printed.
+/// Reads a password: typed on the terminal with echo off, or as one line of standard input
+/// (`--password-stdin`, for scripts). Never from an argument or the environment; never printed.
 enum PasswordPrompt {
-    /// The password typed after `prompt` (shown on standard error), without its line end; `nil`
-    /// when standard input ended first.
-    static func read(prompt: String) -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+    /// What reading gave.
+    enum Read: Equatable {
+        /// The password, without its line end.
+        case password(String)
+        /// Standard input is not a terminal, so nobody can be asked.
+        case noTerminal
+        /// Standard input ended before a line came.
+        case ended
+    }
+
+    /// The password typed after `prompt` (shown on standard error) with echo off.
+    static func readFromTerminal(prompt: String) -> Read {
+        guard isatty(STDIN_FILENO) == 1 else { return .noTerminal }
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
@@ -25,6 +34,11 @@ enum PasswordPrompt {
             if canHide { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             FileHandle.standardError.write(Data("\n".utf8))
         }
-        return readLine(strippingNewline: true)
+        return readLine()
+    }
+
+    /// One line of standard input.
+    static func readLine() -> Read {
+        Swift.readLine(strippingNewline: true).map(Read.password) ?? .ended
     }
 }

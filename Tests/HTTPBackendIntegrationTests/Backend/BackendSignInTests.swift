@@ -24,6 +24,13 @@ struct BackendSignInTests {
             try await backend.signIn("nobody_here", password: Self.password),
             try await backend.signIn("device_only", password: Self.password),
         ]
+        // The old way in, naming a user id, starts nothing: a session needs the handle and password
+        let byID = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(ann.userID)"}"#)
+        #expect(byID.status == 422 && byID.body.contains(#""field":"handle""#), "\(byID)")
+        #expect(
+            try await backend.exchange("POST", "/v1/users", body: #"{"handle": "x_y_z", "display_name": "X"}"#).status
+                == 404)
+
         for refusal in refusals {
             #expect(refusal.status == 401, "\(refusal)")
             #expect(refusal.body == refusals[0].body, "the answers tell the cases apart: \(refusal.body)")
