@@ -64,6 +64,16 @@ final class BackendServerProcess: Sendable {
         try await control("POST", "_test/faults", body: try JSONSerialization.data(withJSONObject: rule))
     }
 
+    /// Sends `body` as JSON to `method path` and returns the answer's status.
+    func send(_ method: String, _ path: String, _ body: [String: String]) async throws -> Int {
+        var request = URLRequest(url: url.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
     @discardableResult
     private func control(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
         var request = URLRequest(url: url.appendingPathComponent(path))

@@ -6,7 +6,8 @@ import Services
 ///
 /// Sessions come from signing up or in (`adopt`); a request acting for a user without one fails
 /// `notSignedIn`, since only the user's password (or the session a sign-up returned) can start
-/// one, unless the configuration's `missingSession` supplies one (asked once for all callers). On a 401 the first caller refreshes (trading the refresh token for a new session, which
+/// one, unless the configuration's `missingSession` supplies one (asked once for all callers).
+/// On a 401 the first caller refreshes (trading the refresh token for a new session, which
 /// uses it up); callers that hit the same 401 meanwhile wait for that one refresh and replay with
 /// its token. A refresh the backend refuses (400, 401, 403) drops the session; one that fails
 /// otherwise (offline, timed out, cancelled) keeps it.

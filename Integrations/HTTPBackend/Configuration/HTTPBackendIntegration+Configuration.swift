@@ -65,7 +65,6 @@ extension HTTPBackendIntegration {
             self.middleware = middleware
             self.log = log
             self.clock = clock
-            missingSession = nil
         }
 
         /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is loopback.

@@ -19,11 +19,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     public func signUp(_ draft: UserDraft, password: Password?) async throws(ServiceError) -> AccountSession {
         guard let password else { throw Self.passwordRequired }
         try ServiceError.validating { () throws(ValidationError) in _ = try Password.new(password.text) }
-        let account = try await connection.call(
-            CreateAccount(handle: draft.handle, displayName: draft.displayName, password: password))
-        let user = try User(account.user)
-        try await connection.client.sessions.adopt(account.session, isCurrent: true)
-        connection.changes.notify()
+        let user = try await connection.createAccount(draft, password: password, isCurrent: true)
         sessionChanges.notify()
         return AccountSession(user: user)
     }
@@ -38,11 +34,12 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
         return AccountSession(user: try User(user))
     }
 
-    /// `DELETE /v1/sessions/current`, then forgets the tokens. A session the backend no longer
-    /// knows (expired, or ended elsewhere) is simply forgotten.
+    /// `DELETE /v1/sessions/current`, then forgets the tokens here, whatever the backend answered:
+    /// a session it no longer knows, or one it could not be told about (offline), is forgotten all
+    /// the same, and the latter ends on the server when its refresh token expires.
     ///
-    /// - Throws: `.unavailable` or `.timedOut` when the backend cannot be told: the session then
-    ///   still holds, on the server and here; try again when it answers.
+    /// - Throws: `.cancelled`; `.unavailable` when the credentials file cannot be written (the
+    ///   session then still holds here).
     public func signOut() async throws(ServiceError) {
         guard let user = await connection.client.sessions.currentUser else { return }
         do {

@@ -9,13 +9,7 @@ public struct HTTPBackendUserService: UserService {
     /// answer carries (kept on this device; the signed-in user does not change). The backend
     /// validates the draft and refuses a taken handle (409 → conflict).
     public func create(_ draft: UserDraft) async throws(ServiceError) -> User {
-        let endpoint = CreateAccount(handle: draft.handle, displayName: draft.displayName, password: nil)
-        // No idempotency key: the answer holds tokens, which the backend never keeps to replay.
-        let account = try await connection.call(endpoint)
-        let user = try User(account.user)
-        try await connection.client.sessions.adopt(account.session, isCurrent: false)
-        connection.changes.notify()
-        return user
+        try await connection.createAccount(draft, password: nil, isCurrent: false)
     }
 
     /// `GET /v1/users/{user_id}`; 404 → not found.

@@ -73,7 +73,6 @@ extension SQLiteIntegration {
             }
         }
 
-        /// How messages name the database.
         /// Where the signed-in user is remembered: `<database>-signed-in.json` beside a file, in
         /// memory for an in-memory database.
         var signedInSlot: SignedInSlot {
@@ -83,6 +82,7 @@ extension SQLiteIntegration {
             }
         }
 
+        /// How messages name the database.
         var location: String {
             switch storage {
             case .file(let url): url.path

@@ -8,7 +8,8 @@ import Models
 /// - Signing up creates the user (the users service of the same integration finds it) and signs
 ///   them in; a taken handle in any letter case is a conflict and signs nobody in.
 /// - Signing in finds the account by handle in any letter case. With a `.password` flow, a wrong
-///   or missing password is `unauthorized` (the same for an unknown handle) and changes nothing.
+///   password is `unauthorized` (the same for an unknown handle), a missing one `invalidInput`,
+///   and neither changes anything.
 /// - `currentSession()` is the last sign-in or sign-up until `signOut()`, which ends it for good:
 ///   what it held no longer acts for the user.
 /// - `observeSession()` delivers the current session (or `nil`) first, then every change.
@@ -30,9 +31,10 @@ public protocol AuthenticationService: Sendable {
 
     /// Signs in to the account with `handle`.
     ///
-    /// - Throws: `.unauthorized` for a wrong or missing password, or an unknown handle, with a
-    ///   `.password` flow; `.notFound` for an unknown handle with a `.deviceLocal` one;
-    ///   `.unavailable` with a retry-after when too many sign-ins failed for that account.
+    /// - Throws: `.unauthorized` for a wrong password or an unknown handle with a `.password` flow,
+    ///   `.invalidInput` (field `"password"`) for a missing one; `.notFound` for an unknown handle
+    ///   with a `.deviceLocal` one; `.unavailable` with a retry-after when too many sign-ins failed
+    ///   for that account.
     func signIn(handle: Handle, password: Password?) async throws(ServiceError) -> AccountSession
 
     /// Ends the current session; nothing happens when nobody is signed in.

@@ -30,11 +30,12 @@ actor SignInThrottle {
         self.now = now
     }
 
-    /// How long `account` must wait before its next try, or `nil` when it may try now.
-    func wait(for account: String) -> Duration? {
+    /// The whole seconds (rounded up, at least 1) `account` must wait before its next try, as
+    /// `Retry-After` says them, or `nil` when it may try now.
+    func retryAfter(for account: String) -> Int? {
         guard let until = records[account]?.lockedUntil else { return nil }
         let left = until.timeIntervalSince(now())
-        return left > 0 ? .milliseconds(Int64((left * 1_000).rounded(.up))) : nil
+        return left > 0 ? max(1, Int(left.rounded(.up))) : nil
     }
 
     /// Counts a failed sign-in; locks the account once the free failures are used.

@@ -3,9 +3,9 @@ import IntegrationSupport
 import Services
 
 /// What the server remembers besides the app's data: password hashes, sessions, and the answers of
-/// mutating requests by their idempotency keys. Kept in memory and, with the SQLite store, in a journal beside it
-/// (`backend-state.jsonl`, one `StateRecord` per line, synced before a change counts), so a
-/// restart neither signs anyone out nor forgets an answer a retry may still ask for.
+/// mutating requests by their idempotency keys. Kept in memory and, with the SQLite store, in a
+/// journal beside it (`backend-state.jsonl`, one `StateRecord` per line, synced before a change
+/// counts), so a restart neither signs anyone out nor forgets an answer a retry may still ask for.
 ///
 /// Everything is bounded: sessions per user and in all, answers per user and in all, each with an
 /// expiry; the oldest go first when a bound is reached. An actor: every change is one step.

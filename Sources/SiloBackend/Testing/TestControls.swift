@@ -114,10 +114,9 @@ actor TestControls {
             var userID: String
             enum CodingKeys: String, CodingKey { case userID = "user_id" }
         }
-        let wanted: Wanted
         let user: String
         do throws(APIFailure) {
-            wanted = try WireCoding.decode(Wanted.self, from: request)
+            let wanted = try WireCoding.decode(Wanted.self, from: request)
             do throws(ValidationError) {
                 user = try IdentifierRules.validated(wanted.userID, field: "user_id")
             } catch {

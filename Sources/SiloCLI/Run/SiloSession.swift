@@ -82,22 +82,15 @@ final class SiloSession {
         case .integrations:
             break
         case .signUp(let handle, let displayName, let fromStandardInput):
-            await account(isQuiet: false) { presenter in
-                guard
-                    let password = self.password(
-                        for: presenter.flow, prompt: "New password for \(handle): ",
-                        fromStandardInput: fromStandardInput)
-                else { return }
-                presenter.signUp(handle: handle, displayName: displayName ?? handle, password: password)
+            guard let password = password(prompt: "New password for \(handle): ", fromStandardInput: fromStandardInput)
+            else { break }
+            await account(isQuiet: false) {
+                $0.signUp(handle: handle, displayName: displayName ?? handle, password: password)
             }
         case .signIn(let handle, let fromStandardInput):
-            await account(isQuiet: false) { presenter in
-                guard
-                    let password = self.password(
-                        for: presenter.flow, prompt: "Password for \(handle): ", fromStandardInput: fromStandardInput)
-                else { return }
-                presenter.signIn(handle: handle, password: password)
-            }
+            guard let password = password(prompt: "Password for \(handle): ", fromStandardInput: fromStandardInput)
+            else { break }
+            await account(isQuiet: false) { $0.signIn(handle: handle, password: password) }
         case .signOut:
             await account(isQuiet: false) { $0.signOut() }
         case .whoami:
@@ -164,10 +157,11 @@ final class SiloSession {
         return presenter.session
     }
 
-    /// The password the flow needs: one line of standard input, or typed on the terminal without
-    /// echo. `.some(nil)` when the flow needs none; `nil` (the failure reported) when none came.
-    private func password(for flow: SignInFlow, prompt: String, fromStandardInput: Bool) -> String?? {
-        guard flow.needsPassword else { return .some(nil) }
+    /// The password the service's flow needs, read before anything is sent: one line of standard
+    /// input, or typed on the terminal without echo. `.some(nil)` when the flow needs none; `nil`
+    /// (the failure reported) when none came.
+    private func password(prompt: String, fromStandardInput: Bool) -> String?? {
+        guard useCases.signInFlow.needsPassword else { return .some(nil) }
         let read = fromStandardInput ? PasswordPrompt.readLine() : PasswordPrompt.readFromTerminal(prompt: prompt)
         switch read {
         case .password(let password):

@@ -90,7 +90,7 @@ struct SignInPresenterTests {
                     throw ServiceError.unauthorized(reason: "wrong handle or password")
                 }
             },
-            signOut: { _ in stubCommand(returning: SignOut.Response(ended: nil)) },
+            signOut: { _ in stubCommand(returning: SignOut.Response()) },
             loadSession: { _ in stubCommand(returning: LoadSession.Response(session: nil)) })
         let presenter = SignInPresenter(view: view, flow: .password, runner: makeRunner(), actions: actions)
         presenter.signIn(handle: "cleo", password: "not it")

@@ -119,6 +119,26 @@ struct BackendSignInTests {
                 == 201)
     }
 
+    @Test("one user's token on another's name or post is 403, and nothing changes")
+    func anotherUsersToken() async throws {
+        let backend = try await BackendProcess.start()
+        defer { Task { try? await backend.kill() } }
+        let owner = try await backend.signUp("owner", password: Self.password)
+        let other = try await backend.signUp("other", password: Self.password)
+        let post = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "mine"}"#, token: owner.accessToken)
+        let postID = try #require(
+            (try JSONSerialization.jsonObject(with: Data(post.body.utf8)) as? [String: Any])?["id"] as? String)
+
+        let rename = try await backend.exchange(
+            "PATCH", "/v1/users/\(owner.userID)", body: #"{"display_name": "Taken over"}"#, token: other.accessToken)
+        let delete = try await backend.exchange("DELETE", "/v1/posts/\(postID)", token: other.accessToken)
+
+        #expect(rename.status == 403, "\(rename)")
+        #expect(delete.status == 403, "\(delete)")
+        #expect(try await backend.exchange("GET", "/v1/users/\(owner.userID)").body.contains(#""display_name":"T""#))
+        #expect(try await backend.exchange("GET", "/v1/posts/\(postID)").status == 200)
+    }
+
     @Test("accounts survive a restart, and the journal holds a salted hash, never the password")
     func accountsPersist() async throws {
         let data = try TemporaryDirectory(prefix: "backend-accounts")

@@ -37,9 +37,7 @@ extension BackendProcess {
     func signIn(_ handle: String, password: String) async throws -> BackendAnswer {
         try await exchange("POST", "/v1/sessions", body: #"{"handle": "\#(handle)", "password": "\#(password)"}"#)
     }
-}
 
-extension BackendProcess {
     /// A session for `user`, any id, from the test control `POST /_test/sessions`; `nil` when the
     /// backend refused. What the contract fixtures' clients use for users they hold no session for.
     func testSession(for user: String) async -> (accessToken: String, refreshToken: String)? {

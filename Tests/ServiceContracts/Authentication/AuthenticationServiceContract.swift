@@ -79,7 +79,7 @@ public enum AuthenticationServiceContract: ServiceContract {
 
     static let passwordChecks: [ContractCheck<AuthenticationServiceSubject>] = [
         ContractCheck(
-            "a wrong or missing password, or an unknown handle, is unauthorized and the session stays",
+            "a wrong password or an unknown handle is unauthorized, a missing one invalid, and the session stays",
             requires: [.passwords]
         ) { subject in
             let account = try await subject.signUp("hal")

@@ -28,7 +28,7 @@ enum AuthenticationServiceDefect: String, CaseIterable, Sendable {
         case .signsInBeforeCreating:
             ["invalid handles and names are refused at sign-up; nothing is stored or signed in"]
         case .acceptsAnyPassword:
-            ["a wrong or missing password, or an unknown handle, is unauthorized and the session stays"]
+            ["a wrong password or an unknown handle is unauthorized, a missing one invalid, and the session stays"]
         case .acceptsShortPasswords: ["sign-up needs a password of at least 8 bytes"]
         case .observersMissSignOut: ["observing gives who is signed in, then each sign-in and sign-out"]
         case .forgetsSessionOnReopen:

@@ -39,8 +39,8 @@ public enum ChildProcess {
     /// to be read to the end.
     ///
     /// The child gets `environment` on top of the current process's environment, and `input` as its
-    /// standard input (none when `nil`). The wait is for the child's exit (an event), guarded by `HangGuard`; a child that
-    /// hangs is killed when the wait is given up.
+    /// standard input (none when `nil`). The wait is for the child's exit (an event), guarded by
+    /// `HangGuard`; a child that hangs is killed when the wait is given up.
     public static func run(
         _ executable: URL,
         arguments: [String],

@@ -10,15 +10,10 @@ public struct SignOut: Command {
         public init() {}
     }
 
-    /// Who was signed out.
+    /// Nothing to report: nobody is signed in now.
     public struct Response: Hashable, Sendable {
-        /// The session that ended, or `nil` when nobody was signed in.
-        public var ended: AccountSession?
-
         /// Creates a response.
-        public init(ended: AccountSession?) {
-            self.ended = ended
-        }
+        public init() {}
     }
 
     /// The request this command carries out.
@@ -37,8 +32,7 @@ public struct SignOut: Command {
     ///   not be forgotten).
     public func execute() async throws(ServiceError) -> Response {
         try ServiceError.checkCancellation()
-        let ended = try await authentication.currentSession()
         try await authentication.signOut()
-        return Response(ended: ended)
+        return Response()
     }
 }

@@ -18,7 +18,8 @@ enum AccountRoutes {
             } catch {
                 throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
             }
-            let hash = await request.password.asyncMap { await context.backend.hasher.hash($0) }
+            var hash: PasswordHash?
+            if let password = request.password { hash = await context.backend.hasher.hash(password) }
             let user = try await context.change { () async throws(ServiceError) in
                 try await context.backend.users.create(draft)
             }
@@ -29,12 +30,4 @@ enum AccountRoutes {
             return .json(201, WireCoding.encode(WireAccount(user: WireUser(user), session: session)))
         }
     ]
-}
-
-extension Optional {
-    /// The wrapped value transformed by `transform`, or `nil`.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
-        guard let self else { return nil }
-        return await transform(self)
-    }
 }

@@ -60,20 +60,27 @@ enum SessionRoutes {
     /// The user whose password `password` is, after the throttle let the try through.
     ///
     /// - Throws: 429 while the account is locked; 401 for an unknown handle, a device account or
-    ///   a wrong password (each after the same slow check).
+    ///   a wrong password (each after the same slow check); what the store fails with otherwise.
     private static func verifiedUser(_ handle: Handle, password: String, backend: Backend) async throws(APIFailure)
         -> User.ID
     {
         let account = handle.rawValue
-        if let wait = await backend.throttle.wait(for: account) {
-            let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
+        if let seconds = await backend.throttle.retryAfter(for: account) {
             var failure = APIFailure(
                 429, .rateLimited, "too many failed sign-ins for @\(account); try again in \(seconds) s")
             failure.headers = [("Retry-After", String(seconds))]
             throw failure
         }
-        let user = try? await backend.users.user(handle: handle)
-        let stored = await user.asyncFlatMap { await backend.state.password(of: $0.id) }
+        var user: User?
+        do {
+            user = try await backend.users.user(handle: handle)
+        } catch .notFound {
+            user = nil
+        } catch {
+            throw APIFailure(error)
+        }
+        var stored: PasswordHash?
+        if let user { stored = await backend.state.password(of: user.id) }
         guard let user, let stored else {
             await backend.hasher.spendCheckTime(password)
             await backend.throttle.failed(account)
@@ -85,13 +92,5 @@ enum SessionRoutes {
         }
         await backend.throttle.succeeded(account)
         return user.id
-    }
-}
-
-extension Optional {
-    /// The value `transform` makes of the wrapped value, or `nil`.
-    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async -> T?) async -> T? {
-        guard let self else { return nil }
-        return await transform(self)
     }
 }
