@@ -56,9 +56,7 @@ extension Database {
         let connection = try readWriteConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try check(try ownership(of: connection), migrator: migrator)
         do {
-            let mode = try connection.queryFirst("PRAGMA journal_mode") { row in row.text(at: 0) }
-            // WAL: readers never block the writer, and a commit is one append to the log.
-            if mode?.lowercased() != "wal" { try connection.execute("PRAGMA journal_mode = WAL") }
+            try switchToWAL(connection, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // With WAL, NORMAL never loses a committed transaction when the process dies, only when
             // the machine loses power before the next checkpoint; FULL would fsync every commit.
             try connection.execute("PRAGMA synchronous = NORMAL")
@@ -101,6 +99,34 @@ extension Database {
             throw .sqlite(error)
         }
         try check(try ownership(of: look), migrator: migrator)
+    }
+
+    /// Puts the file in WAL mode (readers never block the writer, and a commit is one append to
+    /// the log), unless it is already.
+    ///
+    /// Two processes opening one new file at once both find it in rollback mode and both switch.
+    /// The switch needs the file to itself and, unlike other locks, answers `SQLITE_BUSY` at once
+    /// instead of waiting, so the loser reads the mode again (that read waits, through the busy
+    /// handler, for the winner's switch to end) and finds WAL. While another connection only
+    /// reads the file in rollback mode, it waits 10 ms and tries again, up to the busy timeout.
+    private static func switchToWAL(_ connection: Connection, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var waited: Int32 = 0
+        while true {
+            let mode = try connection.queryFirst("PRAGMA journal_mode") { row in row.text(at: 0) }
+            if mode?.lowercased() == "wal" { return }
+            do throws(SQLiteError) {
+                let switched = try connection.queryFirst("PRAGMA journal_mode = WAL") { row in row.text(at: 0) }
+                guard switched?.lowercased() == "wal" else {
+                    throw SQLiteError(
+                        code: SQLITE_ERROR, message: "the file stayed in journal mode \(switched ?? "unknown")",
+                        systemErrno: 0)
+                }
+                return
+            } catch  where error.primaryCode == SQLITE_BUSY && waited < busyTimeoutMilliseconds {
+                sqlite3_sleep(10)
+                waited += 10
+            }
+        }
     }
 
     /// A read-write connection with the per-connection settings, its checkpoint-on-close off.
