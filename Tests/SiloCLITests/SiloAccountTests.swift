@@ -6,7 +6,9 @@ import Testing
 /// the device is the account) and over HTTP (passwords, read from standard input here).
 @Suite("silo accounts")
 struct SiloAccountTests {
-    @Test("on the default integration: sign up, act as the user, sign out, sign back in by handle")
+    @Test(
+        "on the default integration: sign up, act as the user, sign out, sign back in by handle",
+        .enabled(if: Defaults.keeps(.authentication), "the default integration keeps nobody signed in between runs"))
     func deviceLocal() async throws {
         let silo = try SiloRunner()
         #expect(try await silo.run("whoami").standardOutput == "Nobody is signed in.\n")
