@@ -129,10 +129,12 @@ enum Silo {
         let health = await composition.startEach()
         let choices = composition.services.choices
         terminal.print("\(bold: "Services")")
+        // One column for the names, as wide as the longest (never cut: "authentication").
+        let width = ServiceKind.allCases.map(\.rawValue.count).max() ?? 0
         for service in ServiceKind.allCases {
             let choice = choices[service]?.name ?? "none"
             let source = service.servedWith.map { "\(choice) (follows \($0))" } ?? choice
-            terminal.print("  \(service.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(source)")
+            terminal.print("  \(service.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) \(source)")
         }
         terminal.print("\(bold: "Integrations")")
         for entry in health {

@@ -82,7 +82,9 @@ struct SiloCLITests {
         #expect(outcome.status == 0, "\(outcome.standardOutput)")
         for service in ServiceKind.allCases {
             let name = try #require(Defaults.choice(service)?.name)
-            let padded = service.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            // Each name whole, then one space past the longest, then the integration.
+            let width = ServiceKind.allCases.map(\.rawValue.count).max() ?? 0
+            let padded = service.rawValue + String(repeating: " ", count: width - service.rawValue.count)
             #expect(outcome.standardOutput.contains("  \(padded) \(name)"), "missing \(service) \(name)")
         }
         let healthy = outcome.standardOutput.components(separatedBy: ": healthy (required)").count - 1
