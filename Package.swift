@@ -65,6 +65,20 @@ let package = Package(
             dependencies: ["InMemoryIntegration", "Models", "Services", "ServiceContracts", "TestSupport"]
         ),
 
+        // MARK: Offline-first (a local store kept in sync with a remote one, both given by App)
+        .target(
+            name: "OfflineFirstIntegration",
+            dependencies: ["Models", "Services", "IntegrationSupport"],
+            path: "Integrations/OfflineFirst"
+        ),
+        .testTarget(
+            name: "OfflineFirstIntegrationTests",
+            dependencies: [
+                "OfflineFirstIntegration", "InMemoryIntegration", "Models", "Services", "ServiceContracts",
+                "TestSupport",
+            ]
+        ),
+
         // MARK: SQLite (the embedded default store)
         // The system SQLite library: pkg-config finds it on Linux, the SDK provides it on Apple platforms.
         .systemLibrary(
@@ -159,7 +173,7 @@ let package = Package(
             dependencies: [
                 "Models", "Services", "IntegrationSupport",
                 "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
-                "HTTPBackendIntegration",
+                "HTTPBackendIntegration", "OfflineFirstIntegration",
             ]
         ),
         .testTarget(

@@ -21,6 +21,8 @@ public final class HTTPBackendIntegration: Integration {
     public let libraryService: HTTPBackendVideoLibraryService
     /// Accounts on the backend: sign-up, sign-in with a password, sign-out.
     public let authenticationService: HTTPBackendAuthenticationService
+    /// The server side of an offline-first integration: sends its outbox, reads the change feed.
+    public let syncRemote: HTTPBackendSyncRemote
 
     private let client: HTTPClient
     private let changes = ChangeSignal()
@@ -37,6 +39,7 @@ public final class HTTPBackendIntegration: Integration {
         postsService = HTTPBackendPostService(connection: connection)
         usersService = HTTPBackendUserService(connection: connection)
         libraryService = HTTPBackendVideoLibraryService(connection: connection)
+        syncRemote = HTTPBackendSyncRemote(connection: connection)
         authenticationService = HTTPBackendAuthenticationService(
             connection: connection, sessionChanges: sessionChanges)
         ChangeFeedWatch.install(

@@ -24,6 +24,8 @@ public final class InMemoryIntegration: Integration {
     public let hostingService: InMemoryVideoHostingService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
+    /// The local side of an offline-first integration, over the same posts and users.
+    public let replica: InMemoryPostReplica
     private let sessionChanges = ChangeSignal()
 
     private let store: ModelStore
@@ -39,6 +41,7 @@ public final class InMemoryIntegration: Integration {
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
         libraryService = InMemoryVideoLibraryService(store: store)
+        replica = InMemoryPostReplica(store: store)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: SignedInSlot(), changes: sessionChanges)
         hostingService = InMemoryVideoHostingService(

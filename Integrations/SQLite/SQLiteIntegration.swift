@@ -26,6 +26,8 @@ public final class SQLiteIntegration: Integration {
     public let libraryService: SQLiteVideoLibraryService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
+    /// The local side of an offline-first integration, in the same file as posts and users.
+    public let replica: SQLitePostReplica
     private let sessionChanges = ChangeSignal()
 
     private let database: Database
@@ -45,6 +47,7 @@ public final class SQLiteIntegration: Integration {
         postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)
         userService = SQLiteUserService(database: database, now: configuration.now)
         libraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
+        replica = SQLitePostReplica(database: database)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: configuration.signedInSlot, changes: sessionChanges)
         if case .file = configuration.storage {

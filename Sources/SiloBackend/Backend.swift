@@ -14,6 +14,8 @@ struct Backend: Sendable {
     /// Locks an account after repeated failed sign-ins.
     let throttle = SignInThrottle(now: BackendClock.now)
     let changes = ChangeLog()
+    /// Which posts changed in each author's feed, for the change feed and its long-poll.
+    let postLog = PostChangeLog()
     let testControls: TestControls?
 
     /// Every route of the API, in the order they are matched.

@@ -48,7 +48,7 @@ final class SiloRunner {
             ServiceKind.allCases.map(AppConfiguration.variable(for:))
             + IntegrationCatalog.all.flatMap(\.settings).map(\.environmentVariable)
             + [prefix + "DATA_DIR", prefix + "USER", prefix + "VERBOSE"]
-        return Dictionary(uniqueKeysWithValues: variables.map { ($0, "") })
+        return Dictionary(variables.map { ($0, "") }) { first, _ in first }
     }
 
     /// Runs the `sqlite3` tool on the database with `sql` and returns what it printed.

@@ -25,6 +25,9 @@ protocol Endpoint: Sendable {
     var isIdempotent: Bool { get }
     /// Calls with equal keys share one request while it is in flight; by default every `GET`
     /// is keyed by its path, query and acting user, and nothing else is shared.
+    /// How long the server may hold the request before it answers (a long-poll); the attempt's
+    /// deadline grows by as much.
+    var serverHold: Duration { get }
     var coalescingKey: String? { get }
 
     /// Extra header fields (`If-None-Match`); none by default.
@@ -45,6 +48,8 @@ extension Endpoint {
     }
     var actingUser: User.ID? { nil }
     var isIdempotent: Bool { method.isIdempotent }
+    /// No long-poll: the server answers at once.
+    var serverHold: Duration { .zero }
 
     var coalescingKey: String? {
         guard method == .get, let request = try? makeRequest() else { return nil }
@@ -57,6 +62,7 @@ extension Endpoint {
             method: method, path: path, route: route, query: [], headers: headers, body: nil,
             isIdempotent: isIdempotent || idempotencyKey != nil, idempotencyKey: idempotencyKey,
             actingUser: actingUser)
+        request.serverHold = serverHold
         if let parameters {
             if method.sendsParametersInQuery {
                 request.query = try BackendJSON.queryItems(parameters)

@@ -5,11 +5,15 @@ struct PublishPost: Endpoint {
     let authorID: User.ID
     let text: String
     let videoID: Video.ID?
+    /// The id the client made for the post, or `nil` for the backend to make one.
+    var postID: Post.ID?
 
     var method: HTTPMethod { .post }
     var route: String { "/v1/posts" }
     var path: String { "/v1/posts" }
-    var parameters: (any Encodable & Sendable)? { NewPostParameters(body: text, videoID: videoID?.rawValue) }
+    var parameters: (any Encodable & Sendable)? {
+        NewPostParameters(id: postID?.rawValue, body: text, videoID: videoID?.rawValue)
+    }
     var actingUser: User.ID? { authorID }
 
     typealias Response = PostDTO

@@ -23,11 +23,12 @@ struct DisplayNameParameters: Encodable, Sendable {
 
 /// `POST /v1/posts`: the author is whoever signs the request.
 struct NewPostParameters: Encodable, Sendable {
+    var id: String?
     var body: String
     var videoID: String?
 
     enum CodingKeys: String, CodingKey {
-        case body
+        case id, body
         case videoID = "video_id"
     }
 }

@@ -14,7 +14,8 @@ public struct HTTPBackendPostService: PostService {
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         // The video id is checked here too; the backend checks everything again.
         let (_, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft) }
-        let endpoint = PublishPost(authorID: draft.authorID, text: draft.text, videoID: videoID)
+        let postID = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
+        let endpoint = PublishPost(authorID: draft.authorID, text: draft.text, videoID: videoID, postID: postID)
         return Post(try await connection.change(endpoint, subject: "author \(draft.authorID)"))
     }
 

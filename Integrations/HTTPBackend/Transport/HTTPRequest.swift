@@ -27,6 +27,9 @@ public struct HTTPRequest: Sendable {
     public var actingUser: User.ID?
     /// Which attempt this is, from 1; set by the retry middleware.
     public var attempt = 1
+    /// How long the server may hold the request before answering (a long-poll), added to the
+    /// attempt's deadline.
+    public var serverHold: Duration = .zero
 
     /// `GET /v1/posts/{post_id}`: how the request is named in logs and errors.
     public var name: String { "\(method.rawValue) \(route)" }

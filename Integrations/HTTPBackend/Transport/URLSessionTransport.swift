@@ -62,7 +62,8 @@ final class URLSessionTransport: Sendable {
         defer { calls.remove(call) }
         let result = await withTaskCancellationHandler {
             let (session, events) = request.body == nil ? (session, events) : (bodySession, bodyEvents)
-            return await call.run(urlRequest, on: session, events: events, deadline: attemptTimeout, on: time)
+            return await call.run(
+                urlRequest, on: session, events: events, deadline: attemptTimeout + request.serverHold, on: time)
         } onCancel: {
             call.cancel()
         }
@@ -70,7 +71,7 @@ final class URLSessionTransport: Sendable {
         case .success(var response):
             response.attempt = request.attempt
             return response
-        case .failure(.timedOut): throw .timedOut(after: attemptTimeout)
+        case .failure(.timedOut): throw .timedOut(after: attemptTimeout + request.serverHold)
         case .failure(let failure): throw failure
         }
     }
@@ -96,6 +97,9 @@ final class URLSessionTransport: Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
+        if request.serverHold > .zero {
+            urlRequest.timeoutInterval = TimeInterval((attemptTimeout + request.serverHold).components.seconds + 2)
+        }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let key = request.idempotencyKey { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }

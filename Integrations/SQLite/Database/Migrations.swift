@@ -51,5 +51,27 @@ extension Migration {
                 PRAGMA user_version = 3;
                 """
         ),
+        Migration(
+            version: 4,
+            summary: "the outbox and change-feed cursors of an offline-first integration",
+            sql: """
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    key TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('publish', 'delete')),
+                    post_id TEXT NOT NULL,
+                    author_id TEXT NOT NULL,
+                    text TEXT,
+                    created_at INTEGER,
+                    video_id TEXT,
+                    failure TEXT
+                );
+                CREATE TABLE sync_cursors (
+                    author_id TEXT PRIMARY KEY NOT NULL,
+                    cursor TEXT NOT NULL
+                );
+                PRAGMA user_version = 4;
+                """
+        ),
     ]
 }

@@ -20,15 +20,18 @@ public struct SQLitePostService: PostService {
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
         }
+        let id = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
         let record = PostRecord(
-            id: UUID().uuidString.lowercased(),
+            id: id?.rawValue ?? UUID().uuidString.lowercased(),
             authorID: draft.authorID.rawValue,
             text: text,
             createdAt: now().millisecondsSince1970,
             videoID: videoID?.rawValue
         )
-        try await database.run(meaning: { $0.isForeignKeyViolation ? .notFound(what: "author \(draft.authorID)") : nil }
-        ) {
+        try await database.run(meaning: { error in
+            if error.isForeignKeyViolation { return .notFound(what: "author \(draft.authorID)") }
+            return error.isUniquenessViolation ? .conflict(reason: "a post with id \(record.id) already exists") : nil
+        }) {
             connection throws(SQLiteError) in
             try connection.run(PostRecord.insert, values: record.values)
         }

@@ -30,7 +30,7 @@ public struct IntegrationDescription: Sendable, Hashable, CustomStringConvertibl
     /// Describes an integration.
     ///
     /// - Parameters:
-    ///   - name: how configuration spells it; lowercase letters and digits.
+    ///   - name: how configuration spells it; lowercase letters, digits and hyphens.
     ///   - services: the services the made integration provides in its `services` set.
     ///   - settings: the settings `make` reads through its context.
     ///   - keepsData: whether what it stores survives the process.

@@ -11,7 +11,12 @@ extension IntegrationDescription {
         name: "http", services: [.posts, .users, .library, .authentication], settings: [.backendURL, .backendTimeout],
         isOptional: true, startTimeout: .seconds(15)
     ) { context in
-        // Both settings were checked when the app was composed (their `check`s below).
+        makeHTTPBackend(context)
+    }
+
+    /// The HTTP backend integration `context`'s settings describe; both settings were checked when
+    /// the app was composed (their `check`s below).
+    static func makeHTTPBackend(_ context: IntegrationContext) -> HTTPBackendIntegration {
         var configuration = HTTPBackendIntegration.Configuration(
             baseURL: URL(string: context.value(.backendURL)) ?? URL(fileURLWithPath: "/"),
             credentialsFile: context.dataDirectory.appendingPathComponent("http/credentials.json"))

@@ -12,6 +12,7 @@ public enum IntegrationCatalog {
         .mockHost,
         .jsonFileStore,
         .httpBackend,
+        .offlineFirst,
     ]
 
     /// The names of the integrations that provide `service`, in catalog order.

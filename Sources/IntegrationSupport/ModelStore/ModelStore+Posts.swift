@@ -6,8 +6,11 @@ extension ModelStore {
     public func publish(_ draft: PostDraft) throws(ServiceError) -> Post {
         let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
         }
+        let id = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
         guard users[draft.authorID] != nil else { throw .notFound(what: "author \(draft.authorID)") }
-        let post = Post(id: Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: videoID)
+        if let id, posts[id] != nil { throw .conflict(reason: "a post with id \(id) already exists") }
+        let post = Post(
+            id: id ?? Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: videoID)
         posts[post.id] = post
         return post
     }

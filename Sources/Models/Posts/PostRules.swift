@@ -33,3 +33,12 @@ extension PostRules {
         return (text, videoID)
     }
 }
+
+extension PostRules {
+    /// Returns the id the draft asks for, checked, or `nil` when the service is to make one.
+    ///
+    /// - Throws: `ValidationError` for `"id"` (see `IdentifierRules`).
+    public static func validatedID(_ draft: PostDraft) throws(ValidationError) -> Post.ID? {
+        try draft.id.map { id throws(ValidationError) in try IdentifierRules.validated(id, field: "id") }
+    }
+}

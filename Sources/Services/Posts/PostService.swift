@@ -4,7 +4,8 @@ import Models
 ///
 /// The contract every implementation keeps (checked by `PostServiceContract`):
 /// - `publish(_:)` validates the draft with `PostRules`, checks that the author exists, assigns a
-///   non-empty id and `createdAt`, and returns the post exactly as `post(id:)` will return it.
+///   non-empty id (the draft's own, when it has one) and `createdAt`, and returns the post exactly as
+///   `post(id:)` will return it. A draft naming an id already taken is a conflict and stores nothing.
 /// - `feed(authorID:page:)` lists one author's posts newest first, ties on `createdAt` broken by
 ///   descending id. Paging is keyset-based: walking the cursors returns every post that existed when
 ///   the walk began exactly once, also while new posts are published, and a deleted post never
@@ -17,8 +18,9 @@ import Models
 public protocol PostService: Sendable {
     /// Validates and stores `draft`, returning the stored post.
     ///
-    /// - Throws: `.invalidInput` (field `"text"`) for text breaking `PostRules`, `.notFound` when
-    ///   the author does not exist, `.unavailable` / `.corruptData` when the store fails.
+    /// - Throws: `.invalidInput` (field `"text"`) for text breaking `PostRules` (field `"id"` for an
+    ///   unusable id), `.notFound` when the author does not exist, `.conflict` when the draft's id is
+    ///   taken, `.unavailable` / `.corruptData` when the store fails.
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post
 
     /// Returns the post with `id`.

@@ -31,6 +31,16 @@ struct RouteContext: Sendable {
     }
 
     /// `page_size` (1–100, default 20) and `cursor` from the query.
+    /// The `wait` query parameter: how long a change-feed read may wait for a change, 0–25 s
+    /// (0 when absent).
+    func longPollWait() throws(APIFailure) -> Duration {
+        guard let text = request.queryValue("wait") else { return .zero }
+        guard let seconds = Double(text), seconds.isFinite, (0...25).contains(seconds) else {
+            throw APIFailure(422, .invalidInput, "wait must be a number of seconds from 0 to 25", field: "wait")
+        }
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
+    }
+
     func pageRequest() throws(APIFailure) -> PageRequest {
         let size: Int
         if let text = request.queryValue("page_size") {

@@ -39,6 +39,8 @@ enum CLICommand: Equatable {
     case signOut
     /// Show who is signed in.
     case whoami
+    /// `silo sync`: send what waits to be sent and bring the server's changes down, then report.
+    case sync
 
     /// The command `invocation` asks for.
     ///
@@ -90,6 +92,9 @@ enum CLICommand: Equatable {
         case "sign-out", "whoami":
             try expectOperands([])
             self = name == "whoami" ? .whoami : .signOut
+        case "sync":
+            try expectOperands([])
+            self = .sync
         default:
             try expectOperands([])
             self = .tour
@@ -110,6 +115,7 @@ enum CLICommand: Equatable {
         case .upload: [.posts, .users, .library, .hosting, .authentication]
         case .library: [.users, .library, .hosting, .authentication]
         case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]
+        case .sync: [.posts, .users, .authentication]
         }
     }
 

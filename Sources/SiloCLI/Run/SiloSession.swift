@@ -11,9 +11,9 @@ import Services
 /// the presenters and views it connects.
 @MainActor
 final class SiloSession {
-    private let composition: AppComposition
-    private let terminal: Terminal
-    private let outcome = Outcome()
+    let composition: AppComposition
+    let terminal: Terminal
+    let outcome = Outcome()
     private let runner: UseCaseRunner
     private let useCases: UseCases
     private let identity: Identity
@@ -95,6 +95,8 @@ final class SiloSession {
             await account(isQuiet: false) { $0.signOut() }
         case .whoami:
             await account(isQuiet: false)
+        case .sync:
+            await sync()
         }
         return outcome.exitStatus
     }
@@ -201,7 +203,7 @@ final class SiloSession {
 
     private func showFeed(of user: User, _ listing: CLICommand.Listing) async {
         guard listing.follow else {
-            let view = TerminalFeedView(terminal: terminal, outcome: outcome)
+            let view = TerminalFeedView(terminal: terminal, outcome: outcome, sync: await composition.sync?.status())
             let presenter = FeedPresenter(
                 view: view, authorID: user.id, pageSize: listing.pageSize, runner: runner,
                 makeLoadFeedPage: useCases.loadFeedPage, makeDeletePost: useCases.deletePost)

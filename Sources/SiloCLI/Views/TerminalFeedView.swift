@@ -1,6 +1,7 @@
 import Features
 import Foundation
 import Models
+import Services
 
 /// Lists posts in the terminal, one per post, newest first; prints each post once, so later pages
 /// add only what is new.
@@ -9,10 +10,13 @@ final class TerminalFeedView: FeedView {
     private let terminal: Terminal
     private let outcome: Outcome
     private var printedIDs: Set<Post.ID> = []
+    /// What has not reached the server, when the posts come from a synced local copy.
+    private let sync: SyncStatus?
 
-    init(terminal: Terminal, outcome: Outcome) {
+    init(terminal: Terminal, outcome: Outcome, sync: SyncStatus? = nil) {
         self.terminal = terminal
         self.outcome = outcome
+        self.sync = sync
     }
 
     func showLoading(_ isLoading: Bool) {}
@@ -20,7 +24,7 @@ final class TerminalFeedView: FeedView {
     func showPosts(_ posts: [Post], hasMore: Bool) {
         for post in posts where !printedIDs.contains(post.id) {
             printedIDs.insert(post.id)
-            terminal.print(post)
+            terminal.print(post, mark: mark(post.id))
         }
     }
 
@@ -32,15 +36,21 @@ final class TerminalFeedView: FeedView {
         outcome.recordFailure()
         terminal.printError("\(message)")
     }
+
+    /// `[not synced]` for a post whose publish waits to be sent, `[refused: why]` for one the server refused.
+    private func mark(_ id: Post.ID) -> TerminalText {
+        if let reason = sync?.failedPosts[id] { return "  [refused: \(reason)]" }
+        return sync?.pendingPosts.contains(id) == true ? "  [not synced]" : ""
+    }
 }
 
 extension Terminal {
     /// Prints `post` as the feed shows it: its time and id (and video) in bold, then its text,
     /// escaped and wrapped to the terminal's width.
-    func print(_ post: Post) {
+    func print(_ post: Post, mark: TerminalText = "") {
         let time = post.createdAt.formatted(date: .abbreviated, time: .shortened)
         let video: TerminalText = post.videoID.map { "  [video \($0)]" } ?? ""
-        print("\(bold: time)  \(post.id)\(video)")
+        print("\(bold: time)  \(post.id)\(video)\(mark)")
         print("  \(fitted(post.text, indent: 2))")
     }
 }

@@ -27,6 +27,13 @@ enum InMemoryContractFixtures {
         return try PostServiceSubject(services: memory.services, hooks: hooks(memory))
     }
 
+    static let replica = ContractFixture<PostReplicaServiceSubject>(integration: integration) { clock in
+        let memory = memory(clock: clock)
+        return PostReplicaServiceSubject(
+            replica: memory.replica, posts: memory.postService, users: memory.userService,
+            hooks: SubjectHooks(tearDown: { await memory.stop() }))
+    }
+
     static let users = ContractFixture<UserServiceSubject>(integration: integration, capabilities: [.injectedClock]) {
         clock in
         let memory = memory(clock: clock)

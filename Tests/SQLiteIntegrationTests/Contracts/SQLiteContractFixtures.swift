@@ -146,5 +146,10 @@ enum SQLiteContractFixtures {
     static let fileAuthentication = file(authentication)
     static let memoryAuthentication = memory(authentication)
     static let fileLibrary = file(library)
+    static let replica: MakeSubject<PostReplicaServiceSubject> = { integration, hooks in
+        PostReplicaServiceSubject(
+            replica: integration.replica, posts: integration.postService, users: integration.userService, hooks: hooks)
+    }
+    static let fileReplica = file(replica)
     static let memoryLibrary = memory(library)
 }

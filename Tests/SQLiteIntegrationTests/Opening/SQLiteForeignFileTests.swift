@@ -91,7 +91,7 @@ struct SQLiteForeignFileTests {
 
     @Test("the mark the migration writes is the application id the check expects")
     func migrationWritesTheApplicationID() {
-        #expect(Migration.all.last?.sql.text.contains("application_id = \(DatabaseOwnership.applicationID);") == true)
+        #expect(Migration.all.contains { $0.sql.text.contains("application_id = \(DatabaseOwnership.applicationID);") })
     }
 
     @Test("a new database and its log are readable and writable by their owner only (0600)")

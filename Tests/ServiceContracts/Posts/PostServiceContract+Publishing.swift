@@ -69,6 +69,19 @@ extension PostServiceContract {
             let fetched = try await subject.posts.post(id: post.id)
             #expect(Array(fetched.text.utf8) == Array(text.utf8))
         },
+        ContractCheck("a draft's own id is kept; publishing under a taken id is a conflict and changes nothing") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let id = Post.ID("device-made-\(UUID().uuidString)")
+            let post = try await subject.posts.publish(PostDraft(authorID: author.id, text: "first", id: id))
+            #expect(post.id == id)
+            #expect(try await subject.posts.post(id: id) == post)
+            await expectServiceError(.conflict) { () throws(ServiceError) in
+                try await subject.posts.publish(PostDraft(authorID: author.id, text: "second", id: id))
+            }
+            #expect(try await subject.posts.post(id: id) == post, "the taken id's post changed")
+            #expect(try await subject.wholeFeed(of: author.id) == [post])
+        },
         ContractCheck("unknown id gives not found") { subject in
             await expectServiceError(.notFound) { () throws(ServiceError) in
                 try await subject.posts.post(id: "no-such-post")

@@ -13,6 +13,8 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
     case normalisesToNFC
     case stripsDirectionMarks
     case unknownIDReturnsAPlaceholder
+    case draftIDIgnored
+    case takenIDReplacesThePost
     case acceptsOverlongText
     case acceptsInvisibleText
     case acceptsHugeCharacters
@@ -66,6 +68,8 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
             ["invalid text gives invalid input and stores nothing"]
         case .byteLimitTooLow: ["text at 500 characters and 20,000 bytes is accepted; one more of either is rejected"]
         case .unknownAuthorAccepted: ["unknown author gives not found or invalid input and stores nothing"]
+        case .draftIDIgnored, .takenIDReplacesThePost:
+            ["a draft's own id is kept; publishing under a taken id is a conflict and changes nothing"]
         case .acceptsAnyVideoID:
             ["video ids that are empty, over 128 bytes or hold spaces or controls give invalid input"]
         case .clampsPageSize: ["invalid page size gives invalid input"]
@@ -223,6 +227,11 @@ struct BrokenPostService: PostService {
         case .normalisesToNFC: draft.text = draft.text.precomposedStringWithCanonicalMapping
         case .stripsDirectionMarks:
             draft.text = String(draft.text.unicodeScalars.filter { $0 != "\u{200F}" }.map(Character.init))
+        case .draftIDIgnored: draft.id = nil
+        case .takenIDReplacesThePost:
+            if let id = draft.id, let taken = try? await base.post(id: id) {
+                try await base.delete(id: id, by: taken.authorID)
+            }
         case .acceptsOverlongText where draft.text.count > 500: draft.text = String(draft.text.prefix(500))
         case .byteLimitTooLow where draft.text.utf8.count > 10_000:
             throw .invalidInput(field: "text", reason: "must be at most 10000 bytes")

@@ -47,6 +47,17 @@ enum PlantedFixtures {
         }
     }
 
+    static func replica(_ defect: PostReplicaDefect) -> ContractFixture<PostReplicaServiceSubject> {
+        ContractFixture(integration: "Broken \(defect)") { clock in
+            let memory = InMemoryIntegration(configuration: .init(now: clock.now))
+            let replica = BrokenPostReplica(
+                defect: defect, base: memory.replica, posts: memory.postService, users: memory.userService)
+            return PostReplicaServiceSubject(
+                replica: replica, posts: memory.postService, users: memory.userService,
+                hooks: SubjectHooks(tearDown: { await memory.stop() }))
+        }
+    }
+
     static func authentication(_ defect: AuthenticationServiceDefect) -> ContractFixture<AuthenticationServiceSubject> {
         let flowCapability: ContractCapability = defect.flow.needsPassword ? .passwords : .deviceLocalSignIn
         return ContractFixture(integration: "Broken (\(defect))", capabilities: [.reopen, flowCapability]) { clock in

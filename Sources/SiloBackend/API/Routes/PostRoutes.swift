@@ -12,6 +12,23 @@ enum PostRoutes {
             }
             return .json(200, WireCoding.encode(WirePage(posts, WirePost.init)))
         },
+        Route("GET", "/v1/users/{user_id}/posts/changes") { context throws(APIFailure) in
+            let author = User.ID(context.parameter("user_id"))
+            let wait = try context.longPollWait()
+            let read = await context.backend.postLog.read(
+                authorID: author, after: context.request.queryValue("cursor"), wait: wait)
+            guard case .changed(let ids, let cursor) = read else {
+                guard case .forgotten(let cursor) = read else { return .empty(500) }
+                return .json(200, WireCoding.encode(WirePostChanges(changes: [], cursor: cursor, reset: true)))
+            }
+            var changes: [WirePostChanges.Change] = []
+            for id in ids {
+                let post = try? await context.backend.posts.post(id: id)
+                changes.append(
+                    .init(postID: id.rawValue, post: post.flatMap { $0.authorID == author ? WirePost($0) : nil }))
+            }
+            return .json(200, WireCoding.encode(WirePostChanges(changes: changes, cursor: cursor, reset: false)))
+        },
         Route("GET", "/v1/posts/{post_id}") { context throws(APIFailure) in
             let id = Post.ID(context.parameter("post_id"))
             let post = try await context.call { () async throws(ServiceError) in
@@ -22,10 +39,13 @@ enum PostRoutes {
         Route("POST", "/v1/posts") { context throws(APIFailure) in
             let author = try await context.signedInUser()
             let request = try context.body(NewPostRequest.self)
-            let draft = PostDraft(authorID: author, text: request.body, videoID: request.videoID.map { Video.ID($0) })
+            let draft = PostDraft(
+                authorID: author, text: request.body, videoID: request.videoID.map { Video.ID($0) },
+                id: request.id.map { Post.ID($0) })
             let post = try await context.change { () async throws(ServiceError) in
                 try await context.backend.posts.publish(draft)
             }
+            await context.backend.postLog.record(authorID: author, postID: post.id)
             return .json(201, WireCoding.encode(WirePost(post)))
         },
         Route("DELETE", "/v1/posts/{post_id}") { context throws(APIFailure) in
@@ -34,6 +54,7 @@ enum PostRoutes {
             try await context.change { () async throws(ServiceError) in
                 try await context.backend.posts.delete(id: id, by: actor)
             }
+            await context.backend.postLog.record(authorID: actor, postID: id)
             return .empty(204)
         },
     ]

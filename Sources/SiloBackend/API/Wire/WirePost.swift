@@ -27,11 +27,13 @@ struct WirePost: Codable, Sendable {
 
 /// The body of `POST /v1/posts`: the author is the signed-in user.
 struct NewPostRequest: Codable, Sendable {
+    /// The id the client made for the post, if it makes its own.
+    var id: String?
     var body: String
     var videoID: String?
 
     enum CodingKeys: String, CodingKey {
-        case body
+        case id, body
         case videoID = "video_id"
     }
 }

@@ -1,0 +1,70 @@
+import Models
+import Services
+
+/// The server side of an offline-first integration over the backend's API: queued commands are
+/// sent under their own idempotency keys, and the change feed is read with a long-poll. Get it
+/// from `HTTPBackendIntegration.syncRemote`.
+public struct HTTPBackendSyncRemote: PostSyncRemote {
+    let connection: BackendConnection
+
+    /// `POST /v1/posts` with the post's own id, or `DELETE /v1/posts/{post_id}`, under the
+    /// command's key. A publish whose id the backend already holds for the same author (sent
+    /// before, its answer lost, its key since forgotten) is done; a delete of a post already
+    /// gone is done.
+    public func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
+        switch command.operation {
+        case .publish(let post):
+            let endpoint = PublishPost(authorID: post.authorID, text: post.text, videoID: post.videoID, postID: post.id)
+            do {
+                let stored = Post(
+                    try await connection.call(endpoint, subject: "post \(post.id)", idempotencyKey: command.key))
+                connection.changes.notify()
+                return stored
+            } catch .conflict(let reason) {
+                let held = try? await connection.call(GetPost(postID: post.id), subject: "post \(post.id)")
+                guard let held, held.authorID == post.authorID.rawValue else { throw .conflict(reason: reason) }
+                return Post(held)
+            }
+        case .delete(let postID, let authorID):
+            do {
+                try await connection.call(
+                    DeletePost(postID: postID, actorID: authorID), subject: "post \(postID)",
+                    idempotencyKey: command.key)
+                connection.changes.notify()
+            } catch .notFound {
+                return nil
+            }
+            return nil
+        }
+    }
+
+    /// `GET /v1/users/{user_id}/posts/changes?cursor=…&wait=…`; after a `reset` answer, the whole
+    /// feed, page by page, as a snapshot that continues from the answer's cursor.
+    public func changes(authorID: User.ID, after cursor: String?, wait: Duration) async throws(ServiceError)
+        -> PostChangeBatch
+    {
+        let answer = try await connection.call(
+            GetPostChanges(authorID: authorID, cursor: cursor, wait: wait), subject: "the changes of \(authorID)")
+        guard answer.reset else {
+            let changes = answer.changes.map { change in
+                change.post.map { PostChange.saved(Post($0)) } ?? .deleted(Post.ID(change.postID))
+            }
+            return PostChangeBatch(changes: changes, cursor: answer.cursor)
+        }
+        var posts: [PostChange] = []
+        var page = PageRequest.first(100)
+        var seenCursors = Set<String>()
+        while true {
+            let listing = try await connection.call(
+                GetFeed(authorID: authorID, page: page), subject: "the feed of \(authorID)")
+            posts += listing.items.map { PostChange.saved(Post($0)) }
+            guard let next = listing.nextCursor else { break }
+            guard seenCursors.insert(next).inserted else {
+                throw .unavailable(
+                    reason: "the backend repeated the cursor \(next) while listing \(authorID)'s feed", retryAfter: nil)
+            }
+            page = PageRequest(size: 100, cursor: Cursor(rawValue: next))
+        }
+        return PostChangeBatch(changes: posts, cursor: answer.cursor, isSnapshot: true)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import IntegrationSupport
+import Models
+import Services
+
+/// The local side of an offline-first integration in the SQLite file: posts and users in their
+/// own tables (so `SQLitePostService` and `SQLiteUserService` read them, and observers see every
+/// change), the outbox and the change-feed cursors beside them. Each change and its command are
+/// written in one transaction. Get it from `SQLiteIntegration.replica`.
+public struct SQLitePostReplica: PostReplicaService {
+    let database: Database
+
+    /// What a transaction found, for the errors a `SQLiteError` cannot carry.
+    private enum Outcome: Sendable {
+        case recorded(OutboxRecord?)
+        case noPost
+        case notAuthor
+    }
+
+    /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
+    public func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError)
+        -> OutboxCommand?
+    {
+        let row = OutboxRecord(operation, key: key)
+        let outcome = try await database.run(meaning: { error in
+            if error.isForeignKeyViolation { return .notFound(what: "author \(row.authorID)") }
+            return error.isUniquenessViolation ? .conflict(reason: "a post with id \(row.postID) already exists") : nil
+        }) { connection throws(SQLiteError) -> Outcome in
+            try connection.transaction { () throws(SQLiteError) -> Outcome in
+                if case .publish(let post) = operation {
+                    try connection.run(PostRecord.insert, values: PostRecord(post).values)
+                } else {
+                    let author = try connection.queryFirst(
+                        "SELECT author_id FROM posts WHERE id = ?1", row.postID, row: { $0.text(at: 0) })
+                    guard let author else { return .noPost }
+                    guard author == row.authorID else { return .notAuthor }
+                    try connection.run("DELETE FROM posts WHERE id = ?1", row.postID)
+                    let cancelled = try connection.run(
+                        "DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
+                    if cancelled > 0 { return .recorded(nil) }
+                }
+                try connection.run(OutboxRecord.insert, values: row.insertValues)
+                let id = try connection.queryFirst("SELECT last_insert_rowid()", row: { $0.integer(at: 0) }) ?? 0
+                var stored = row
+                stored.id = id
+                return .recorded(stored)
+            }
+        }
+        switch outcome {
+        case .recorded(let record): return try record.map { record throws(ServiceError) in try command(record) }
+        case .noPost: throw .notFound(what: "post \(row.postID)")
+        case .notAuthor: throw .forbidden(reason: "only the author of post \(row.postID) may delete it")
+        }
+    }
+
+    /// Every queued command, oldest first.
+    public func outbox() async throws(ServiceError) -> [OutboxCommand] {
+        let records = try await database.run { connection throws(SQLiteError) in
+            try connection.query(OutboxRecord.all, row: OutboxRecord.init(row:))
+        }
+        var commands: [OutboxCommand] = []
+        for record in records { commands.append(try command(record)) }
+        return commands
+    }
+
+    /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
+    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
+        let confirmedRecord = confirmed.map(PostRecord.init)
+        try await database.run { connection throws(SQLiteError) in
+            try connection.transaction { () throws(SQLiteError) in
+                let postID = try connection.queryFirst(
+                    "SELECT post_id FROM outbox WHERE id = ?1", id, row: { $0.text(at: 0) })
+                try connection.run("DELETE FROM outbox WHERE id = ?1", id)
+                guard let record = confirmedRecord, record.id == postID else { return }
+                try connection.run(
+                    "UPDATE posts SET text = ?2, created_at = ?3, video_id = ?4 WHERE id = ?1 "
+                        + "AND (text, created_at, video_id) IS NOT (?2, ?3, ?4)",
+                    record.id, record.text, record.createdAt, record.videoID)
+            }
+        }
+    }
+
+    /// Marks a refused command as failed; see `PostReplicaService.fail(_:reason:)`.
+    public func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError) {
+        try await database.run { connection throws(SQLiteError) in
+            try connection.run("UPDATE outbox SET failure = ?2 WHERE id = ?1", id, reason)
+        }
+    }
+
+    /// Applies the server's changes; see `PostReplicaService.apply(_:authorID:)`.
+    public func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError) {
+        let author = authorID.rawValue
+        let known = try await database.run { connection throws(SQLiteError) in
+            try connection.queryFirst("SELECT 1 FROM users WHERE id = ?1", author, row: { _ in true }) ?? false
+        }
+        guard known else { throw .notFound(what: "author \(authorID)") }
+        try await database.run(meaning: { $0.isForeignKeyViolation ? .notFound(what: "author \(authorID)") : nil }) {
+            connection throws(SQLiteError) in
+            try connection.transaction { () throws(SQLiteError) in
+                var seen = Set<String>()
+                for change in batch.changes {
+                    switch change {
+                    case .saved(let post):
+                        seen.insert(post.id.rawValue)
+                        guard post.authorID == authorID else { continue }
+                        try Self.save(PostRecord(post), on: connection)
+                    case .deleted(let id):
+                        try connection.run("DELETE FROM posts WHERE id = ?1", id.rawValue)
+                        try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", id.rawValue)
+                    }
+                }
+                if batch.isSnapshot {
+                    let local = try connection.query(
+                        "SELECT id FROM posts WHERE author_id = ?1 AND id NOT IN "
+                            + "(SELECT post_id FROM outbox WHERE kind = 'publish')",
+                        author, row: { $0.text(at: 0) })
+                    for id in local where !seen.contains(id) {
+                        try connection.run("DELETE FROM posts WHERE id = ?1", id)
+                    }
+                }
+                try connection.run(
+                    "INSERT INTO sync_cursors (author_id, cursor) VALUES (?1, ?2) "
+                        + "ON CONFLICT (author_id) DO UPDATE SET cursor = excluded.cursor",
+                    author, batch.cursor)
+            }
+        }
+    }
+
+    /// The cursor last applied for `authorID`.
+    public func cursor(authorID: User.ID) async throws(ServiceError) -> String? {
+        try await database.run { connection throws(SQLiteError) in
+            try connection.queryFirst(
+                "SELECT cursor FROM sync_cursors WHERE author_id = ?1", authorID.rawValue, row: { $0.text(at: 0) })
+        }
+    }
+
+    /// Keeps `user` as the server knows them.
+    public func save(_ user: User) async throws(ServiceError) {
+        let record = UserRecord(user)
+        try await database.run(meaning: {
+            $0.isUniquenessViolation ? .conflict(reason: "the handle \(user.handle) is taken") : nil
+        }) { connection throws(SQLiteError) in
+            try connection.run(
+                "INSERT INTO users (id, handle, display_name, created_at) VALUES (?1, ?2, ?3, ?4) "
+                    + "ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name "
+                    + "WHERE (handle, display_name) IS NOT (excluded.handle, excluded.display_name)",
+                values: record.values)
+        }
+    }
+
+    /// Inserts or replaces a post row, unless a delete of it waits to be sent; writes nothing when
+    /// the row is already so.
+    private static func save(_ record: PostRecord, on connection: Connection) throws(SQLiteError) {
+        try connection.run(
+            "INSERT INTO posts (id, author_id, text, created_at, video_id) SELECT ?1, ?2, ?3, ?4, ?5 "
+                + "WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE kind = 'delete' AND post_id = ?1) "
+                + "ON CONFLICT (id) DO UPDATE SET text = excluded.text, created_at = excluded.created_at, "
+                + "video_id = excluded.video_id "
+                + "WHERE (text, created_at, video_id) IS NOT (excluded.text, excluded.created_at, excluded.video_id)",
+            values: record.values)
+    }
+
+    private func command(_ record: OutboxRecord) throws(ServiceError) -> OutboxCommand {
+        try OutboxCommand(record, location: database.location)
+    }
+}

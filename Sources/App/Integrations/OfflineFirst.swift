@@ -1,0 +1,25 @@
+import IntegrationSupport
+import OfflineFirstIntegration
+import SQLiteIntegration
+import Services
+
+extension IntegrationDescription {
+    /// Posts and users served from `offline.sqlite` in the data directory and kept in sync with
+    /// the HTTP backend: writes never wait for the network, and reach the server when it is back.
+    /// Pick it with `SILO_POSTS=offline-first` (users and sign-in follow posts).
+    public static let offlineFirst = IntegrationDescription(
+        name: "offline-first", services: [.posts, .users, .authentication], settings: [.backendURL, .backendTimeout],
+        startTimeout: .seconds(30)
+    ) { context in
+        let store = SQLiteIntegration(configuration: .file(named: "offline.sqlite", in: context.dataDirectory))
+        let backend = makeHTTPBackend(context)
+        return OfflineFirstIntegration(
+            local: OfflineFirstLocal(
+                integration: store, posts: store.postService, users: store.userService, replica: store.replica),
+            remote: OfflineFirstRemote(
+                integration: backend, users: backend.usersService, authentication: backend.authenticationService,
+                sync: backend.syncRemote),
+            configuration: .init(
+                signedInSlot: SignedInSlot(file: context.dataDirectory.appendingPathComponent("offline-signed-in"))))
+    }
+}

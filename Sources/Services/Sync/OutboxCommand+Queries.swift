@@ -1,0 +1,16 @@
+import Models
+
+extension OutboxCommand {
+    /// Whether this is the publish of `postID`.
+    public func isPublish(of postID: Post.ID) -> Bool { publishedPostID == postID }
+
+    /// The post this command publishes, if it is a publish.
+    public var publishedPostID: Post.ID? {
+        if case .publish(let post) = operation { post.id } else { nil }
+    }
+
+    /// The post this command deletes, if it is a delete.
+    public var deletedPostID: Post.ID? {
+        if case .delete(let postID, _) = operation { postID } else { nil }
+    }
+}

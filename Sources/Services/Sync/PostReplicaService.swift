@@ -1,0 +1,48 @@
+import Models
+
+/// The local side of an offline-first integration: posts and users as this device knows them,
+/// the changes made here that the server has not confirmed (the outbox), and where the server's
+/// change feed was last read. Its `PostService` and `UserService` read the same data.
+///
+/// The contract every implementation keeps (checked by `PostReplicaServiceContract`):
+/// - `record(_:key:)` applies the change locally and queues it in one step: after a crash either
+///   both happened or neither did. Commands keep the order they were recorded in.
+/// - Deleting a post whose publish was never confirmed cancels that publish instead of queueing a
+///   delete (the server never had it).
+/// - `apply(_:authorID:)` brings in the server's changes without queueing anything; it never
+///   brings back a post with a delete waiting to be sent, and a post the server deleted takes its
+///   waiting publish with it (the server is the authority).
+/// - Everything survives a restart when the store keeps data.
+/// - Every method throws only `ServiceError`; a failed call changes nothing.
+public protocol PostReplicaService: Sendable {
+    /// Applies `operation` locally and queues it under `key`.
+    ///
+    /// A publish stores the post as given (validated by the caller); a delete removes it. Returns
+    /// the queued command, or `nil` when a delete cancelled a publish the server never saw.
+    /// - Throws: `.notFound` for an unknown author (publish) or post (delete), `.conflict` for a
+    ///   publish under a taken id, `.forbidden` for a delete by someone other than the author.
+    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand?
+
+    /// Every queued command, failed ones included, oldest first.
+    func outbox() async throws(ServiceError) -> [OutboxCommand]
+
+    /// Removes a command the server confirmed; for a publish, `confirmed` is the post as the server
+    /// stored it, and replaces the local one if that is still there.
+    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError)
+
+    /// Marks a command the server refused as failed with `reason`; it stays, and is not sent again.
+    func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError)
+
+    /// Applies a batch of the server's changes to `authorID`'s posts and keeps its cursor.
+    ///
+    /// - Throws: `.notFound` when the author is not known locally (`save(_:)` them first).
+    func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError)
+
+    /// The cursor of the last batch applied for `authorID`, or `nil` before the first.
+    func cursor(authorID: User.ID) async throws(ServiceError) -> String?
+
+    /// Keeps `user` as the server knows them (id, handle and display name), replacing what was kept.
+    ///
+    /// - Throws: `.conflict` when another user holds the handle locally.
+    func save(_ user: User) async throws(ServiceError)
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Models
+
+/// The change feed of each author's posts: which posts changed, in order, so a client holding a
+/// cursor reads only what changed since (`GET /v1/users/{user_id}/posts/changes`), and can wait
+/// for the next change instead of polling.
+///
+/// Kept in memory and bounded: a cursor from before a restart, or older than the entries kept,
+/// is forgotten, and the client starts over from the feed (the answer says `reset`).
+actor PostChangeLog {
+    /// One change: the post's id and the author whose feed it is in.
+    private struct Entry {
+        var sequence: Int
+        var authorID: User.ID
+        var postID: Post.ID
+    }
+
+    /// What a read found.
+    enum Read: Sendable {
+        /// The posts that changed after the cursor (each once, oldest change first) and the cursor now.
+        case changed([Post.ID], cursor: String)
+        /// The cursor is not one this log can continue from; start over from `cursor`.
+        case forgotten(cursor: String)
+    }
+
+    /// How many changes are kept.
+    let capacity: Int
+    /// Random per start, so a cursor from before a restart is never taken for one after it.
+    nonisolated let boot = String(UInt32.random(in: .min ... .max), radix: 16)
+    private var entries: [Entry] = []
+    private var head = 0
+    private var sequence = 0
+    private var waiters: [User.ID: [UUID: CheckedContinuation<Void, Never>]] = [:]
+
+    /// A log keeping the last `capacity` changes.
+    init(capacity: Int = 100_000) {
+        self.capacity = capacity
+    }
+
+    /// Records that `postID` in `authorID`'s feed changed, and wakes that feed's waiting readers.
+    func record(authorID: User.ID, postID: Post.ID) {
+        sequence += 1
+        entries.append(Entry(sequence: sequence, authorID: authorID, postID: postID))
+        if entries.count - head > capacity { head += 1 }
+        if head > 4_096, head * 2 > entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
+        for waiter in waiters.removeValue(forKey: authorID)?.values ?? [:].values { waiter.resume() }
+    }
+
+    /// The posts of `authorID` that changed after `cursor`; with none yet, waits up to `wait` for one.
+    func read(authorID: User.ID, after cursor: String?, wait: Duration) async -> Read {
+        var read = changes(authorID: authorID, after: cursor)
+        if case .changed(let ids, _) = read, ids.isEmpty, wait > .zero {
+            await waitForChange(of: authorID, upTo: wait)
+            read = changes(authorID: authorID, after: cursor)
+        }
+        return read
+    }
+
+    private func changes(authorID: User.ID, after cursor: String?) -> Read {
+        let now = "\(boot).\(sequence)"
+        guard let cursor, let from = position(of: cursor) else { return .forgotten(cursor: now) }
+        let oldestKept = head < entries.count ? entries[head].sequence : sequence + 1
+        guard from + 1 >= oldestKept || from == sequence else { return .forgotten(cursor: now) }
+        var seen = Set<Post.ID>()
+        var ids: [Post.ID] = []
+        for entry in entries[head...].reversed() where entry.sequence > from && entry.authorID == authorID {
+            if seen.insert(entry.postID).inserted { ids.append(entry.postID) }
+        }
+        return .changed(ids.reversed(), cursor: now)
+    }
+
+    /// The sequence number a cursor of this boot names, or `nil` for a cursor of another.
+    private func position(of cursor: String) -> Int? {
+        let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == boot, let value = Int(parts[1]), (0...sequence).contains(value) else {
+            return nil
+        }
+        return value
+    }
+
+    private func waitForChange(of authorID: User.ID, upTo wait: Duration) async {
+        let id = UUID()
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: wait)
+            await self?.wake(authorID, id)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[authorID, default: [:]][id] = continuation
+            }
+        } onCancel: {
+            Task { await self.wake(authorID, id) }
+        }
+        timer.cancel()
+    }
+
+    private func wake(_ authorID: User.ID, _ id: UUID) {
+        waiters[authorID]?.removeValue(forKey: id)?.resume()
+        if waiters[authorID]?.isEmpty == true { waiters[authorID] = nil }
+    }
+}

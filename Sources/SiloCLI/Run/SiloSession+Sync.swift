@@ -1,0 +1,26 @@
+import App
+import Services
+
+extension SiloSession {
+    /// `silo sync`: one sync, then what it did. Exits 1 when something was refused or the server
+    /// could not be reached; 64 when no integration in use syncs.
+    func sync() async {
+        guard let sync = composition.sync else {
+            outcome.recordFailure()
+            terminal.printError(
+                "no integration in use keeps a local copy to sync; pick one with SILO_POSTS=offline-first")
+            return
+        }
+        let report = await sync.syncNow()
+        let status = await sync.status()
+        terminal.print("Sent \(report.sent), received \(report.received), refused \(report.refused.count).")
+        for refusal in report.refused { terminal.print("  refused: \(refusal)") }
+        if status.pendingCount > 0 { terminal.print("\(status.pendingCount) change(s) still wait to be sent.") }
+        if let reason = report.stoppedBecause {
+            outcome.recordFailure()
+            terminal.printError("sync stopped: \(reason)")
+        } else if !report.refused.isEmpty {
+            outcome.recordFailure()
+        }
+    }
+}

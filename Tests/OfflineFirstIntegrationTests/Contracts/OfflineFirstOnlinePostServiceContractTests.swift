@@ -1,0 +1,20 @@
+import ServiceContracts
+import Testing
+
+@Suite("Offline-first (online) PostService contract")
+struct OfflineFirstOnlinePostServiceContractTests {
+    static let fixture = OfflineFirstContractFixtures.posts(isOnline: true)
+
+    @Test("Offline-first (online) PostService contract", arguments: PostServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<PostServiceSubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "Offline-first (online) PostService contract: checks this fixture cannot run",
+        .enabled(if: PostServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try PostServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

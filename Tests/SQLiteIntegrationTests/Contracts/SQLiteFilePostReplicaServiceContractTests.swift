@@ -1,0 +1,21 @@
+import ServiceContracts
+import Testing
+
+@Suite("SQLite (file) PostReplicaService contract")
+struct SQLiteFilePostReplicaServiceContractTests {
+    static let fixture = SQLiteContractFixtures.fileReplica
+
+    @Test(
+        "SQLite (file) PostReplicaService contract", arguments: PostReplicaServiceContract.checks(supportedBy: fixture))
+    func contract(_ check: ContractCheck<PostReplicaServiceSubject>) async throws {
+        try await check.run(with: Self.fixture)
+    }
+
+    @Test(
+        "SQLite (file) PostReplicaService contract: checks this fixture cannot run",
+        .enabled(if: PostReplicaServiceContract.hasUnsupportedChecks(for: fixture))
+    )
+    func unsupportedChecks() throws {
+        try PostReplicaServiceContract.cancelUnsupportedChecks(for: Self.fixture)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+extension PostReplicaServiceContract {
+    static let recordingChecks: [ContractCheck<PostReplicaServiceSubject>] = [
+        ContractCheck("a recorded publish is in the feed at once and queued under its key") { subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            let command = try await subject.replica.record(.publish(post), key: "the-key")
+            #expect(try await subject.feed(of: author.id) == [post])
+            #expect(try await subject.posts.post(id: post.id) == post)
+            let outbox = try await subject.replica.outbox()
+            #expect(outbox == [try #require(command)])
+            #expect(outbox.map(\.key) == ["the-key"])
+            #expect(outbox.map(\.operation) == [.publish(post)])
+            #expect(outbox.map(\.failure) == [nil])
+        },
+        ContractCheck("commands keep the order they were recorded in") { subject in
+            let author = try await subject.makeAuthor()
+            let posts = (0..<5).map {
+                subject.draftPost(by: author.id, "post \($0)", at: 1_700_000_000_000 - Int64($0))
+            }
+            var recorded: [OutboxCommand] = []
+            for post in posts { recorded.append(try await subject.recordPublish(post)) }
+            let outbox = try await subject.replica.outbox()
+            #expect(outbox.map(\.operation) == posts.map { .publish($0) })
+            #expect(outbox.map(\.id) == recorded.map(\.id))
+            #expect(outbox.map(\.id) == outbox.map(\.id).sorted() && Set(outbox.map(\.id)).count == 5)
+        },
+        ContractCheck("deleting a post whose publish is unconfirmed cancels the publish and queues nothing") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            try await subject.recordPublish(post)
+            let delete = try await subject.replica.record(.delete(postID: post.id, authorID: author.id), key: "k2")
+            #expect(delete == nil)
+            #expect(try await subject.replica.outbox().isEmpty)
+            #expect(try await subject.feed(of: author.id).isEmpty)
+        },
+        ContractCheck("a delete of a confirmed post removes it locally and is queued") { subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            let publish = try await subject.recordPublish(post)
+            try await subject.replica.complete(publish.id, confirmed: post)
+            let delete = try await subject.replica.record(.delete(postID: post.id, authorID: author.id), key: "k2")
+            #expect(try await subject.replica.outbox() == [try #require(delete)])
+            await expectServiceError(.notFound) { () throws(ServiceError) in try await subject.posts.post(id: post.id) }
+        },
+        ContractCheck("a confirmed publish leaves the outbox and the server's version replaces the local post") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id, at: 1_700_000_000_000)
+            let command = try await subject.recordPublish(post)
+            let stored = Post(
+                id: post.id, authorID: author.id, text: post.text,
+                createdAt: Date(millisecondsSince1970: 1_700_000_005_000))
+            try await subject.replica.complete(command.id, confirmed: stored)
+            #expect(try await subject.replica.outbox().isEmpty)
+            #expect(try await subject.posts.post(id: post.id) == stored)
+        },
+        ContractCheck("a refused command stays with its reason, and the post stays") { subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            let command = try await subject.recordPublish(post)
+            try await subject.replica.fail(command.id, reason: "text: too long")
+            let outbox = try await subject.replica.outbox()
+            #expect(outbox.map(\.failure) == ["text: too long"])
+            #expect(outbox.map(\.key) == [command.key])
+            #expect(try await subject.feed(of: author.id) == [post])
+        },
+        ContractCheck("a refused record changes nothing: taken id, unknown author, unknown post, not the author") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let other = try await subject.makeAuthor("other")
+            let post = subject.draftPost(by: author.id)
+            try await subject.recordPublish(post)
+            let before = try await subject.replica.outbox()
+            await expectServiceError(.conflict) { () throws(ServiceError) in
+                _ = try await subject.replica.record(
+                    .publish(Post(id: post.id, authorID: author.id, text: "again", createdAt: post.createdAt)), key: "a"
+                )
+            }
+            await expectServiceError(.notFound) { () throws(ServiceError) in
+                _ = try await subject.replica.record(.publish(subject.draftPost(by: "nobody")), key: "b")
+            }
+            await expectServiceError(.notFound) { () throws(ServiceError) in
+                _ = try await subject.replica.record(.delete(postID: "no-such-post", authorID: author.id), key: "c")
+            }
+            await expectServiceError(.forbidden) { () throws(ServiceError) in
+                _ = try await subject.replica.record(.delete(postID: post.id, authorID: other.id), key: "d")
+            }
+            #expect(try await subject.replica.outbox() == before)
+            #expect(try await subject.feed(of: author.id) == [post])
+        },
+        ContractCheck("the outbox, failures and cursors survive a reopen", requires: [.reopen]) { subject in
+            let author = try await subject.makeAuthor()
+            let first = subject.draftPost(by: author.id, "first")
+            let second = subject.draftPost(by: author.id, "second", at: 1_700_000_001_000)
+            let failed = try await subject.recordPublish(first)
+            try await subject.recordPublish(second)
+            try await subject.replica.fail(failed.id, reason: "refused")
+            try await subject.replica.apply(PostChangeBatch(changes: [], cursor: "c-1"), authorID: author.id)
+            let before = try await subject.replica.outbox()
+            let reopened = try await subject.reopen()
+            #expect(try await reopened.replica.outbox() == before)
+            #expect(try await reopened.replica.cursor(authorID: author.id) == "c-1")
+            #expect(try await reopened.feed(of: author.id) == [second, first])
+        },
+    ]
+}

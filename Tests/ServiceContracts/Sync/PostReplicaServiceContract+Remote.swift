@@ -1,0 +1,77 @@
+import Foundation
+import Models
+import Services
+import TestSupport
+import Testing
+
+extension PostReplicaServiceContract {
+    static let remoteChecks: [ContractCheck<PostReplicaServiceSubject>] = [
+        ContractCheck("the server's changes are applied without queueing anything, and the cursor is kept") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let kept = subject.draftPost(by: author.id, "kept")
+            let gone = subject.draftPost(by: author.id, "gone", at: 1_700_000_001_000)
+            #expect(try await subject.replica.cursor(authorID: author.id) == nil)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(kept), .saved(gone)], cursor: "c-1"), authorID: author.id)
+            #expect(try await subject.feed(of: author.id) == [gone, kept])
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.deleted(gone.id)], cursor: "c-2"), authorID: author.id)
+            #expect(try await subject.feed(of: author.id) == [kept])
+            #expect(try await subject.replica.outbox().isEmpty)
+            #expect(try await subject.replica.cursor(authorID: author.id) == "c-2")
+        },
+        ContractCheck("a server save never brings back a post whose delete waits to be sent") { subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(post)], cursor: "c-1"), authorID: author.id)
+            _ = try await subject.replica.record(.delete(postID: post.id, authorID: author.id), key: "k")
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(post)], cursor: "c-2"), authorID: author.id)
+            #expect(try await subject.feed(of: author.id).isEmpty, "the deleted post came back")
+            #expect(try await subject.replica.outbox().count == 1)
+        },
+        ContractCheck("a post the server deleted takes its waiting publish with it") { subject in
+            let author = try await subject.makeAuthor()
+            let post = subject.draftPost(by: author.id)
+            try await subject.recordPublish(post)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.deleted(post.id)], cursor: "c-1"), authorID: author.id)
+            #expect(try await subject.feed(of: author.id).isEmpty)
+            #expect(try await subject.replica.outbox().isEmpty, "the publish would bring the post back")
+        },
+        ContractCheck("a snapshot removes the author's posts the server lacks, except publishes not yet sent") {
+            subject in
+            let author = try await subject.makeAuthor()
+            let stale = subject.draftPost(by: author.id, "stale")
+            let current = subject.draftPost(by: author.id, "current", at: 1_700_000_001_000)
+            let unsent = subject.draftPost(by: author.id, "unsent", at: 1_700_000_002_000)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(stale), .saved(current)], cursor: "c-1"), authorID: author.id)
+            try await subject.recordPublish(unsent)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(current)], cursor: "c-9", isSnapshot: true), authorID: author.id)
+            #expect(try await subject.feed(of: author.id) == [unsent, current])
+            #expect(try await subject.replica.cursor(authorID: author.id) == "c-9")
+        },
+        ContractCheck("changes for an author the replica does not know are refused and change nothing") { subject in
+            let post = subject.draftPost(by: "stranger")
+            await expectServiceError(.notFound) { () throws(ServiceError) in
+                try await subject.replica.apply(
+                    PostChangeBatch(changes: [.saved(post)], cursor: "c-1"), authorID: "stranger")
+            }
+            let cursor = try await subject.replica.cursor(authorID: "stranger")
+            #expect(cursor == nil)
+        },
+        ContractCheck("a saved user is found by id and handle, and saving again updates them") { subject in
+            let author = try await subject.makeAuthor()
+            #expect(try await subject.users.user(id: author.id) == author)
+            #expect(try await subject.users.user(handle: author.handle) == author)
+            var renamed = author
+            renamed.displayName = "Renamed"
+            try await subject.replica.save(renamed)
+            #expect(try await subject.users.user(id: author.id) == renamed)
+        },
+    ]
+}

@@ -1,0 +1,130 @@
+import InMemoryIntegration
+import Models
+import Services
+
+/// The bugs an outbox plausibly ships with, each paired with the checks that catch it.
+enum PostReplicaDefect: String, CaseIterable, Sendable {
+    case publishNotQueued
+    case keyNotKept
+    case newestCommandFirst
+    case deleteQueuedAfterUnsentPublish
+    case confirmedDeleteNotQueued
+    case completionKeepsCommand
+    case confirmedVersionIgnored
+    case failureDropsCommand
+    case anyoneCanDelete
+    case cursorNotKept
+    case serverSaveResurrects
+    case serverDeleteKeepsPublish
+    case snapshotIgnored
+    case unknownAuthorAccepted
+    case savedUserNotUpdated
+
+    /// The contract checks that must fail when this defect is present.
+    var caughtBy: [String] {
+        switch self {
+        case .publishNotQueued, .keyNotKept: ["a recorded publish is in the feed at once and queued under its key"]
+        case .newestCommandFirst: ["commands keep the order they were recorded in"]
+        case .deleteQueuedAfterUnsentPublish:
+            ["deleting a post whose publish is unconfirmed cancels the publish and queues nothing"]
+        case .confirmedDeleteNotQueued: ["a delete of a confirmed post removes it locally and is queued"]
+        case .completionKeepsCommand, .confirmedVersionIgnored:
+            ["a confirmed publish leaves the outbox and the server's version replaces the local post"]
+        case .failureDropsCommand: ["a refused command stays with its reason, and the post stays"]
+        case .anyoneCanDelete:
+            ["a refused record changes nothing: taken id, unknown author, unknown post, not the author"]
+        case .cursorNotKept:
+            ["the server's changes are applied without queueing anything, and the cursor is kept"]
+        case .serverSaveResurrects: ["a server save never brings back a post whose delete waits to be sent"]
+        case .serverDeleteKeepsPublish: ["a post the server deleted takes its waiting publish with it"]
+        case .snapshotIgnored: ["a snapshot removes the author's posts the server lacks, except publishes not yet sent"]
+        case .unknownAuthorAccepted: ["changes for an author the replica does not know are refused and change nothing"]
+        case .savedUserNotUpdated: ["a saved user is found by id and handle, and saving again updates them"]
+        }
+    }
+}
+
+/// An in-memory replica with one planted defect.
+struct BrokenPostReplica: PostReplicaService {
+    let defect: PostReplicaDefect
+    let base: InMemoryPostReplica
+    let posts: any PostService
+    let users: any UserService
+
+    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand? {
+        switch (defect, operation) {
+        case (.publishNotQueued, .publish(let post)):
+            let command = try await base.record(operation, key: key)
+            try await base.complete(command?.id ?? 0, confirmed: post)
+            return command
+        case (.keyNotKept, _): return try await base.record(operation, key: "key")
+        case (.deleteQueuedAfterUnsentPublish, .delete(let postID, _)):
+            let pending = await base.outbox().first { $0.isPublish(of: postID) }
+            if let pending { try await base.complete(pending.id, confirmed: nil) }
+            return try await base.record(operation, key: key)
+        case (.confirmedDeleteNotQueued, .delete):
+            let command = try await base.record(operation, key: key)
+            if let command { try await base.complete(command.id, confirmed: nil) }
+            return command
+        case (.anyoneCanDelete, .delete(let postID, _)):
+            let author = try await posts.post(id: postID).authorID
+            return try await base.record(.delete(postID: postID, authorID: author), key: key)
+        default:
+            return try await base.record(operation, key: key)
+        }
+    }
+
+    func outbox() async throws(ServiceError) -> [OutboxCommand] {
+        let commands = await base.outbox()
+        return defect == .newestCommandFirst ? commands.reversed() : commands
+    }
+
+    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
+        switch defect {
+        case .completionKeepsCommand: return
+        case .confirmedVersionIgnored: try await base.complete(id, confirmed: nil)
+        default: try await base.complete(id, confirmed: confirmed)
+        }
+    }
+
+    func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError) {
+        if defect == .failureDropsCommand { return try await base.complete(id, confirmed: nil) }
+        await base.fail(id, reason: reason)
+    }
+
+    func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError) {
+        var batch = batch
+        switch defect {
+        case .cursorNotKept: batch.cursor = "c-0"
+        case .snapshotIgnored: batch.isSnapshot = false
+        case .unknownAuthorAccepted: if (try? await users.user(id: authorID)) == nil { return }
+        case .serverSaveResurrects:
+            let deleting = await base.outbox().compactMap(\.deletedPostID)
+            for id in deleting {
+                if let command = await base.outbox().first(where: { $0.deletedPostID == id }) {
+                    try await base.complete(command.id, confirmed: nil)
+                }
+            }
+        case .serverDeleteKeepsPublish:
+            let kept = await base.outbox().filter { $0.publishedPostID != nil }
+            try await base.apply(batch, authorID: authorID)
+            for command in kept where await !base.outbox().contains(command) {
+                if case .publish(let post) = command.operation {
+                    _ = try await base.record(.publish(post), key: command.key)
+                }
+            }
+            return
+        default: break
+        }
+        try await base.apply(batch, authorID: authorID)
+    }
+
+    func cursor(authorID: User.ID) async throws(ServiceError) -> String? {
+        await base.cursor(authorID: authorID)
+    }
+
+    func save(_ user: User) async throws(ServiceError) {
+        if defect == .savedUserNotUpdated, (try? await users.user(id: user.id)) != nil { return }
+        try await base.save(user)
+    }
+}
