@@ -24,8 +24,6 @@ public final class InMemoryIntegration: Integration {
     public let hostingService: InMemoryVideoHostingService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
-    /// The local side of an offline-first integration, over the same posts and users.
-    public let replica: InMemoryPostReplica
     private let sessionChanges = ChangeSignal()
 
     private let store: ModelStore
@@ -33,15 +31,17 @@ public final class InMemoryIntegration: Integration {
     public var observerCount: Int { store.changes.observerCount }
     private let host = InMemoryHost()
     private let lifecycle = LifecycleHealth()
+    /// The local side of an offline-first integration, over the same posts and users.
+    public let replica: InMemoryPostReplica
 
     /// Creates an empty in-memory integration.
     public init(configuration: Configuration = Configuration()) {
         let store = ModelStore(now: configuration.now)
         self.store = store
+        replica = InMemoryPostReplica(store: store)
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
         libraryService = InMemoryVideoLibraryService(store: store)
-        replica = InMemoryPostReplica(store: store)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: SignedInSlot(), changes: sessionChanges)
         hostingService = InMemoryVideoHostingService(
