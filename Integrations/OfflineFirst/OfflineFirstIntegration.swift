@@ -31,7 +31,7 @@ public final class OfflineFirstIntegration: SyncingIntegration {
         engine = SyncEngine(local: local, remote: remote, configuration: configuration)
         userService = OfflineFirstUserService(local: local, remote: remote)
         authenticationService = OfflineFirstAuthenticationService(
-            remote: remote.authentication, local: local, slot: configuration.signedInSlot)
+            remote: remote.authentication, local: local, slot: configuration.signedInSlot, engine: engine)
         postService = OfflineFirstPostService(
             local: local, users: userService, engine: engine, now: configuration.now)
     }
@@ -42,8 +42,8 @@ public final class OfflineFirstIntegration: SyncingIntegration {
             .adding(.authentication, authenticationService)
     }
 
-    /// Starts the local store (required), then the remote (its failure only degrades), then syncs
-    /// once and, when configured, keeps syncing in the background.
+    /// Starts the local store (required), then the remote (its failure only degrades), then, when
+    /// configured, syncing in the background; never waits for a sync.
     public func start() async throws(ServiceError) {
         try await local.integration.start()
         try? await remote.integration.start()

@@ -2,42 +2,65 @@ import Models
 import OfflineFirstIntegration
 import ServiceContracts
 import Services
+import TestSupport
 import Testing
 
-/// Sync between a device and a stand-in server: what is written offline arrives once the server
-/// is back, keeps its id, and reaches a second device; a refused publish stays, marked failed.
+/// Sync between devices and a stand-in server: what is written offline arrives once the server is
+/// back, keeps its id, and reaches a second device; a refused publish stays, marked failed; 401
+/// pauses and `Retry-After` holds the sender; in the background, a post reaches another device
+/// with no call to sync.
 @Suite("Offline-first sync")
 struct OfflineFirstSyncTests {
+    private typealias Fixtures = OfflineFirstContractFixtures
+
     @Test("a post written offline keeps its id, reaches the server when it is back, and then a second device")
     func offlinePostArrives() async throws {
         let clock = ContractClock(mode: .ticking)
-        let parts = try await OfflineFirstContractFixtures.make(clock: clock, isOnline: false)
+        let parts = try await Fixtures.make(clock: clock, isOnline: false)
         let author = try await parts.integration.userService.create(
             UserDraft(handle: "offline_author", displayName: "A"))
         let post = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "offline"))
         let offline = await parts.integration.syncService.syncNow()
         #expect(offline.stoppedBecause != nil)
         #expect(await parts.integration.syncService.status().pendingPosts == [post.id])
-        await expectNotOnServer(post.id, parts)
+        await #expect(throws: ServiceError.self) { try await parts.server.postService.post(id: post.id) }
 
-        parts.remote.isReachable.withLock { $0 = true }
+        parts.remote.failure.withLock { $0 = nil }
         let online = await parts.integration.syncService.syncNow()
         #expect(online.sent == 1 && online.isClean)
         #expect(try await parts.server.postService.post(id: post.id).text == "offline")
         #expect(await parts.integration.syncService.status().pendingCount == 0)
 
-        let other = try await OfflineFirstContractFixtures.make(clock: clock, server: parts.server)
-        #expect(
-            try await other.integration.postService.feed(authorID: author.id, page: .first(10)).items.map(\.id) == [
-                post.id
-            ])
+        let other = try await Fixtures.make(clock: clock, server: parts.server)
+        _ = try await other.integration.authenticationService.signIn(handle: author.handle, password: nil)
+        let received = await other.integration.syncService.syncNow()
+        #expect(received.received == 1 && received.isClean)
+        let feed = try await other.integration.postService.feed(authorID: author.id, page: .first(10))
+        #expect(feed.items.map(\.id) == [post.id])
         await other.integration.stop()
+        await parts.integration.stop()
+    }
+
+    @Test("while the server cannot be reached, health is degraded and says how much waits; then healthy again")
+    func healthWhileOffline() async throws {
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), isOnline: false)
+        let author = try await parts.integration.userService.create(
+            UserDraft(handle: "health_author", displayName: "A"))
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "waiting"))
+        _ = await parts.integration.syncService.syncNow()
+        let offline = await parts.integration.health()
+        #expect(
+            "\(offline)".contains("working offline") && "\(offline)".contains("1 change(s) wait to be sent"),
+            "\(offline)")
+        parts.remote.failure.withLock { $0 = nil }
+        _ = await parts.integration.syncService.syncNow()
+        #expect(await parts.integration.health() == .healthy)
         await parts.integration.stop()
     }
 
     @Test("a publish the server refuses stays on the device, marked failed with the reason, and is not sent again")
     func refusedPublishIsKept() async throws {
-        let parts = try await OfflineFirstContractFixtures.make(clock: ContractClock(mode: .ticking))
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
         let author = try await parts.integration.userService.create(
             UserDraft(handle: "refused_author", displayName: "A"))
         // A post under an id the server holds for someone else is refused as a conflict.
@@ -52,10 +75,61 @@ struct OfflineFirstSyncTests {
         #expect(try await parts.integration.postService.post(id: post.id).text == "mine")
         let again = await parts.integration.syncService.syncNow()
         #expect(again.sent == 0 && again.refused.isEmpty)
+        #expect(parts.remote.sent.current == 1)
         await parts.integration.stop()
     }
 
-    private func expectNotOnServer(_ id: Post.ID, _ parts: OfflineFirstContractFixtures.Parts) async {
-        await #expect(throws: ServiceError.self) { try await parts.server.postService.post(id: id) }
+    @Test("a 401 pauses sync and keeps the outbox; after sign-in the command is sent")
+    func unauthorizedPauses() async throws {
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let author = try await parts.integration.userService.create(
+            UserDraft(handle: "paused_author", displayName: "A"))
+        parts.remote.failure.withLock { $0 = .unauthorized(reason: "the session ended") }
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "waits"))
+        let paused = await parts.integration.syncService.syncNow()
+        let status = await parts.integration.syncService.status()
+        #expect(paused.sent == 0 && paused.stoppedBecause != nil)
+        #expect(status.isPausedForSignIn && status.pendingCount == 1)
+
+        parts.remote.failure.withLock { $0 = nil }
+        let resumed = await parts.integration.syncService.syncNow()
+        #expect(resumed.sent == 1)
+        #expect(await parts.integration.syncService.status().isPausedForSignIn == false)
+        await parts.integration.stop()
+    }
+
+    @Test("after a 503 with Retry-After nothing is sent until that time has passed on the sync clock")
+    func retryAfterHoldsTheSender() async throws {
+        let syncClock = ManualClock()
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), syncClock: syncClock)
+        let author = try await parts.integration.userService.create(
+            UserDraft(handle: "waiting_author", displayName: "A"))
+        parts.remote.failure.withLock { $0 = .unavailable(reason: "busy", retryAfter: .seconds(120)) }
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "later"))
+        _ = await parts.integration.syncService.syncNow()
+        parts.remote.failure.withLock { $0 = nil }
+
+        let early = await parts.integration.syncService.syncNow()
+        #expect(early.sent == 0 && early.stoppedBecause != nil, "sent before Retry-After ended")
+        syncClock.advance(by: .seconds(120))
+        let late = await parts.integration.syncService.syncNow()
+        #expect(late.sent == 1)
+        await parts.integration.stop()
+    }
+
+    @Test("in the background, a post on one device reaches another device's observer without a call to sync")
+    func backgroundSyncDelivers() async throws {
+        let clock = ContractClock(mode: .ticking)
+        let first = try await Fixtures.make(clock: clock, inBackground: true)
+        let author = try await first.integration.userService.create(UserDraft(handle: "live_author", displayName: "A"))
+        let second = try await Fixtures.make(clock: clock, server: first.server, inBackground: true)
+        _ = try await second.integration.authenticationService.signIn(handle: author.handle, password: nil)
+        let probe = ObservationProbe(second.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
+        defer { probe.cancel() }
+
+        let post = try await first.integration.postService.publish(PostDraft(authorID: author.id, text: "live"))
+        _ = try await probe.values(until: { $0.items.map(\.id) == [post.id] }, "the post on the second device")
+        await second.integration.stop()
+        await first.integration.stop()
     }
 }

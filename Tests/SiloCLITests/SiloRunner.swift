@@ -46,9 +46,9 @@ final class SiloRunner {
         let prefix = AppConfiguration.environmentPrefix
         let variables =
             ServiceKind.allCases.map(AppConfiguration.variable(for:))
-            + IntegrationCatalog.all.flatMap(\.settings).map(\.environmentVariable)
+            + IntegrationCatalog.settings.map(\.environmentVariable)
             + [prefix + "DATA_DIR", prefix + "USER", prefix + "VERBOSE"]
-        return Dictionary(variables.map { ($0, "") }) { first, _ in first }
+        return Dictionary(uniqueKeysWithValues: variables.map { ($0, "") })
     }
 
     /// Runs the `sqlite3` tool on the database with `sql` and returns what it printed.

@@ -13,8 +13,9 @@ public struct HTTPBackendPostService: PostService {
     /// `POST /v1/posts`, signed with the author's session; the backend validates the text (422 → invalid input naming `text`).
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         // The video id is checked here too; the backend checks everything again.
-        let (_, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft) }
-        let postID = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
+        let (postID, _, videoID) = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.validated(draft)
+        }
         let endpoint = PublishPost(authorID: draft.authorID, text: draft.text, videoID: videoID, postID: postID)
         return Post(try await connection.change(endpoint, subject: "author \(draft.authorID)"))
     }

@@ -11,7 +11,7 @@ extension Post {
         do throws(ValidationError) {
             let draft = PostDraft(
                 authorID: User.ID(entry.authorID), text: entry.text, videoID: entry.videoID.map { Video.ID($0) })
-            let (text, videoID) = try PostRules.validated(draft)
+            let (_, text, videoID) = try PostRules.validated(draft)
             guard text == entry.text else {
                 throw ValidationError(field: "text", reason: "is not trimmed as every stored post is")
             }

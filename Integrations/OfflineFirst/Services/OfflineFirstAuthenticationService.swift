@@ -10,6 +10,8 @@ public struct OfflineFirstAuthenticationService: AuthenticationService {
     let local: OfflineFirstLocal
     /// Who was last signed in, kept on this device for when the server cannot say.
     let slot: SignedInSlot
+    /// Follows the signed-in user's posts from the next read of the change feed on.
+    let engine: SyncEngine
 
     /// The remote's flow.
     public var signInFlow: SignInFlow { remote.signInFlow }
@@ -55,6 +57,7 @@ public struct OfflineFirstAuthenticationService: AuthenticationService {
     private func kept(_ session: AccountSession) async throws(ServiceError) -> AccountSession {
         try await local.replica.save(session.user)
         try await slot.write(session.user.id)
+        await engine.follow(session.user.id)
         return session
     }
 }

@@ -14,9 +14,9 @@ public struct OfflineFirstPostService: PostService {
     /// Validates the draft, stores the post under its own id (made here when the draft has none)
     /// and queues its publish; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
+        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.validated(draft)
         }
-        let id = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
         _ = try await users.user(id: draft.authorID)
         let post = Post(
             id: id ?? Post.ID(UUID().uuidString.lowercased()), authorID: draft.authorID, text: text, createdAt: now(),
@@ -31,8 +31,8 @@ public struct OfflineFirstPostService: PostService {
         try await local.posts.post(id: id)
     }
 
-    /// The local feed; see `PostService.feed(authorID:page:)`. The author's posts are brought down
-    /// from then on (the first time, once before this read, when the server answers).
+    /// The local feed; see `PostService.feed(authorID:page:)`. Never waits for the network: the
+    /// author's posts are brought down from the next read of the change feed on.
     public func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post> {
         await engine.follow(authorID)
         return try await local.posts.feed(authorID: authorID, page: page)

@@ -3,41 +3,45 @@ import IntegrationSupport
 import Models
 import Services
 
-/// Sends the outbox and brings the server's changes down: on start, after every local change,
-/// on demand (`syncNow()`), and in the background (a long-poll of the change feed, and a retry
-/// every `retryInterval` while the server cannot be reached). One send runs at a time, so
-/// commands reach the server in the order they were made.
+/// Sends the outbox and brings the server's changes down: after every local change, on demand
+/// (`syncNow()`), and in the background from `start()` (a send loop that retries every
+/// `retryInterval` while the server cannot be reached, and a long-poll of the change feed). One
+/// send runs at a time, so commands reach the server in the order they were made. Starting
+/// never waits for the network.
 ///
 /// What happens to each answer is in Docs/Integrations/OfflineFirst.md (the conflict table).
 actor SyncEngine: SyncService {
     private let local: OfflineFirstLocal
     private let remote: OfflineFirstRemote
     private let configuration: OfflineFirstIntegration.Configuration
+    private let time: ElapsedClock
     /// Notified whenever the status may have changed.
     nonisolated let statusChanges = ChangeSignal()
     private var lastSuccess: Date?
     private var lastError: String?
     private var pausedForSignIn = false
-    private var notBefore: ContinuousClock.Instant?
-    /// Authors whose posts are brought down: the signed-in user, authors written or read here.
+    private var sentSinceStart = 0
+    private var receivedSinceStart = 0
+    /// When the server's `Retry-After` ends, on `time`.
+    private var notBefore: Duration?
+    /// Authors whose posts are brought down besides the signed-in user: authors written or read here.
     private var authors: Set<User.ID> = []
     private var isSending = false
     private var sendTurns: [CheckedContinuation<Void, Never>] = []
     private var loops: [Task<Void, Never>] = []
-    private let wakeups: AsyncStream<Void>
-    private let wake: AsyncStream<Void>.Continuation
+    private let sendWakeups = Wakeups()
+    private let receiveWakeups = Wakeups()
 
     init(local: OfflineFirstLocal, remote: OfflineFirstRemote, configuration: OfflineFirstIntegration.Configuration) {
         self.local = local
         self.remote = remote
         self.configuration = configuration
-        (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        time = ElapsedClock(clock: configuration.clock)
     }
 
-    /// Syncs once, then (with background sync on) keeps syncing until `stop()`.
-    func start() async {
-        _ = await syncNow()
-        guard configuration.syncsInBackground else { return }
+    /// With background sync on, starts sending and receiving; returns at once.
+    func start() {
+        guard configuration.syncsInBackground, loops.isEmpty else { return }
         loops = [Task { await self.sendLoop() }, Task { await self.receiveLoop() }]
     }
 
@@ -45,22 +49,21 @@ actor SyncEngine: SyncService {
     func stop() {
         for loop in loops { loop.cancel() }
         loops = []
-        wake.finish()
+        sendWakeups.finish()
+        receiveWakeups.finish()
         statusChanges.close()
     }
 
-    /// A local change was queued: send it now (in the background).
-    func outboxChanged(author: User.ID? = nil) {
-        if let author { authors.insert(author) }
+    /// A local change by `author` was queued: send it now (in the background).
+    func outboxChanged(author: User.ID) {
+        follow(author)
         statusChanges.notify()
-        wake.yield()
+        sendWakeups.wake()
     }
 
-    /// Brings `author`'s posts down too; the first time, once now (when the server answers).
-    func follow(_ author: User.ID) async {
-        guard authors.insert(author).inserted else { return }
-        guard (try? await local.replica.cursor(authorID: author)) == nil else { return }
-        _ = try? await receive(for: author, wait: .zero)
+    /// Brings `author`'s posts down too, from the next read of the change feed on.
+    func follow(_ author: User.ID) {
+        if authors.insert(author).inserted { receiveWakeups.wake() }
     }
 
     // MARK: SyncService
@@ -84,8 +87,9 @@ actor SyncEngine: SyncService {
     /// The outbox and the last sync's outcome.
     func status() async -> SyncStatus {
         let outbox = (try? await local.replica.outbox()) ?? []
-        var status = SyncStatus(
-            lastSuccess: lastSuccess, lastError: lastError, isPausedForSignIn: pausedForSignIn)
+        var status = SyncStatus(lastSuccess: lastSuccess, lastError: lastError, isPausedForSignIn: pausedForSignIn)
+        status.sentSinceStart = sentSinceStart
+        status.receivedSinceStart = receivedSinceStart
         for command in outbox {
             if let failure = command.failure {
                 if let id = command.publishedPostID { status.failedPosts[id] = failure }
@@ -109,7 +113,7 @@ actor SyncEngine: SyncService {
         await takeSendTurn()
         defer { giveUpSendTurn() }
         var report = SyncReport()
-        if let notBefore, ContinuousClock.now < notBefore {
+        if let notBefore, time.elapsed < notBefore {
             report.stoppedBecause = lastError ?? "the server asked to wait"
             return report
         }
@@ -126,6 +130,7 @@ actor SyncEngine: SyncService {
                 let stored = try await remote.sync.send(command)
                 try await local.replica.complete(command.id, confirmed: stored)
                 report.sent += 1
+                sentSinceStart += 1
                 pausedForSignIn = false
             } catch {
                 switch error {
@@ -137,7 +142,7 @@ actor SyncEngine: SyncService {
                     report.stoppedBecause = "sync is paused until you sign in again (\(error.description))"
                     return report
                 case .unavailable(_, let retryAfter?):
-                    notBefore = ContinuousClock.now + retryAfter
+                    notBefore = time.elapsed + retryAfter
                     report.stoppedBecause = error.description
                     return report
                 default:
@@ -169,24 +174,26 @@ actor SyncEngine: SyncService {
     // MARK: Receiving
 
     /// Reads `author`'s changes after the kept cursor (waiting up to `wait` for one) and applies
-    /// them; returns how many there were.
+    /// them, first keeping the author when the store does not know them; returns how many there were.
     private func receive(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
-        if (try? await local.users.user(id: author)) == nil {
-            try await local.replica.save(try await remote.users.user(id: author))
-        }
         let cursor = try await local.replica.cursor(authorID: author)
         let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
-        try await local.replica.apply(batch, authorID: author)
+        do {
+            try await local.replica.apply(batch, authorID: author)
+        } catch .notFound {
+            try await local.replica.save(try await remote.users.user(id: author))
+            try await local.replica.apply(batch, authorID: author)
+        }
+        receivedSinceStart += batch.changes.count
         if !batch.changes.isEmpty { statusChanges.notify() }
         return batch.changes.count
     }
 
+    /// The signed-in user (as this device last knew them: no network) and every followed author.
     private func followedAuthors() async throws(ServiceError) -> [User.ID] {
-        if let session = try? await remote.authentication.currentSession() {
-            authors.insert(session.user.id)
-            if (try? await local.users.user(id: session.user.id)) == nil { try await local.replica.save(session.user) }
-        }
-        return authors.sorted { $0.rawValue < $1.rawValue }
+        var followed = authors
+        if let signedIn = try await configuration.signedInSlot.read() { followed.insert(signedIn) }
+        return followed.sorted { $0.rawValue < $1.rawValue }
     }
 
     private func record(_ report: SyncReport) {
@@ -202,46 +209,43 @@ actor SyncEngine: SyncService {
 
     // MARK: Background
 
-    /// Sends after every local change, and retries while the server cannot be reached.
+    /// Sends at once, then after every local change; while the server cannot be reached, again
+    /// after `retryInterval` (or when its `Retry-After` ends).
     private func sendLoop() async {
-        var wakeups = self.wakeups.makeAsyncIterator()
+        var rings = sendWakeups.makeIterator()
         while !Task.isCancelled {
             let report = await send()
             record(report)
             if report.stoppedBecause != nil, !pausedForSignIn {
-                let delay = notBefore.map { max($0 - ContinuousClock.now, .zero) } ?? configuration.retryInterval
-                try? await Task.sleep(for: delay)
-            } else if await wakeups.next() == nil {
+                let retryAt = notBefore ?? (time.elapsed + configuration.retryInterval)
+                try? await time.sleep(untilElapsed: retryAt)
+            } else if await rings.next() == nil {
                 return
             }
         }
     }
 
-    /// Long-polls the change feed for the followed authors, one after another.
+    /// Long-polls the change feed for the followed authors, one after another; with none, waits
+    /// until there is one. After a read that reached the server, wakes the sender (the server may
+    /// just have come back).
     private func receiveLoop() async {
+        var rings = receiveWakeups.makeIterator()
         while !Task.isCancelled {
             do throws(ServiceError) {
                 let followed = try await followedAuthors()
-                if followed.isEmpty { try? await Task.sleep(for: configuration.retryInterval) }
-                for author in followed {
-                    _ = try await receive(for: author, wait: configuration.longPollWait / max(followed.count, 1))
+                if followed.isEmpty {
+                    guard await rings.next() != nil else { return }
+                    continue
                 }
-                wake.yield()
+                for author in followed {
+                    _ = try await receive(for: author, wait: configuration.longPollWait / followed.count)
+                }
+                sendWakeups.wake()
             } catch {
                 lastError = error.description
                 statusChanges.notify()
-                try? await Task.sleep(for: configuration.retryInterval)
+                try? await time.sleep(for: configuration.retryInterval)
             }
-        }
-    }
-}
-
-extension OutboxCommand {
-    /// The author the command acts for.
-    var authorID: User.ID {
-        switch operation {
-        case .publish(let post): post.authorID
-        case .delete(_, let authorID): authorID
         }
     }
 }

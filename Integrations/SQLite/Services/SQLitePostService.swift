@@ -18,9 +18,9 @@ public struct SQLitePostService: PostService {
     /// The id is a lowercased random UUID; `createdAt` comes from the integration's clock, in whole
     /// milliseconds.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
+        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.validated(draft)
         }
-        let id = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
         let record = PostRecord(
             id: id?.rawValue ?? UUID().uuidString.lowercased(),
             authorID: draft.authorID.rawValue,

@@ -91,12 +91,9 @@ public struct SQLitePostReplica: PostReplicaService {
     public func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError) {
         let author = authorID.rawValue
         let known = try await database.run { connection throws(SQLiteError) in
-            try connection.queryFirst("SELECT 1 FROM users WHERE id = ?1", author, row: { _ in true }) ?? false
-        }
-        guard known else { throw .notFound(what: "author \(authorID)") }
-        try await database.run(meaning: { $0.isForeignKeyViolation ? .notFound(what: "author \(authorID)") : nil }) {
-            connection throws(SQLiteError) in
-            try connection.transaction { () throws(SQLiteError) in
+            try connection.transaction { () throws(SQLiteError) -> Bool in
+                guard try connection.queryFirst("SELECT 1 FROM users WHERE id = ?1", author, row: { _ in true }) != nil
+                else { return false }
                 var seen = Set<String>()
                 for change in batch.changes {
                     switch change {
@@ -122,8 +119,10 @@ public struct SQLitePostReplica: PostReplicaService {
                     "INSERT INTO sync_cursors (author_id, cursor) VALUES (?1, ?2) "
                         + "ON CONFLICT (author_id) DO UPDATE SET cursor = excluded.cursor",
                     author, batch.cursor)
+                return true
             }
         }
+        guard known else { throw .notFound(what: "author \(authorID)") }
     }
 
     /// The cursor last applied for `authorID`.
@@ -141,8 +140,8 @@ public struct SQLitePostReplica: PostReplicaService {
             $0.isUniquenessViolation ? .conflict(reason: "the handle \(user.handle) is taken") : nil
         }) { connection throws(SQLiteError) in
             try connection.run(
-                "INSERT INTO users (id, handle, display_name, created_at) VALUES (?1, ?2, ?3, ?4) "
-                    + "ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name "
+                UserRecord.insert
+                    + " ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name "
                     + "WHERE (handle, display_name) IS NOT (excluded.handle, excluded.display_name)",
                 values: record.values)
         }
@@ -152,7 +151,7 @@ public struct SQLitePostReplica: PostReplicaService {
     /// the row is already so.
     private static func save(_ record: PostRecord, on connection: Connection) throws(SQLiteError) {
         try connection.run(
-            "INSERT INTO posts (id, author_id, text, created_at, video_id) SELECT ?1, ?2, ?3, ?4, ?5 "
+            "INSERT INTO posts (" + PostRecord.columns + ") SELECT ?1, ?2, ?3, ?4, ?5 "
                 + "WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE kind = 'delete' AND post_id = ?1) "
                 + "ON CONFLICT (id) DO UPDATE SET text = excluded.text, created_at = excluded.created_at, "
                 + "video_id = excluded.video_id "

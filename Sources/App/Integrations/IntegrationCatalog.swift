@@ -15,6 +15,13 @@ public enum IntegrationCatalog {
         .offlineFirst,
     ]
 
+    /// Every setting any integration reads, each once (integrations may share one: offline-first
+    /// reads the HTTP backend's), in catalog order.
+    public static var settings: [IntegrationSetting] {
+        var seen = Set<String>()
+        return all.flatMap(\.settings).filter { seen.insert($0.environmentVariable).inserted }
+    }
+
     /// The names of the integrations that provide `service`, in catalog order.
     public static func providers(of service: ServiceKind) -> [String] {
         all.filter { $0.services.contains(service) }.map(\.name)

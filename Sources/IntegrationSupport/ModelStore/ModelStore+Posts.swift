@@ -4,9 +4,9 @@ import Services
 extension ModelStore {
     /// Validates and stores a post by an existing author; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) throws(ServiceError) -> Post {
-        let (text, videoID) = try ServiceError.validating { () throws(ValidationError) in try PostRules.validated(draft)
+        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.validated(draft)
         }
-        let id = try ServiceError.validating { () throws(ValidationError) in try PostRules.validatedID(draft) }
         guard users[draft.authorID] != nil else { throw .notFound(what: "author \(draft.authorID)") }
         if let id, posts[id] != nil { throw .conflict(reason: "a post with id \(id) already exists") }
         let post = Post(

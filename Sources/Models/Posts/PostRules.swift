@@ -21,24 +21,19 @@ public enum PostRules {
 }
 
 extension PostRules {
-    /// Returns the draft's trimmed text and its video id, checked.
+    /// Returns the id the draft asks for (or `nil`, for the service to make one), its trimmed text
+    /// and its video id, checked.
     ///
-    /// - Throws: `ValidationError` for `"text"` (see `validatedText(_:)`) or `"videoID"` (see
-    ///   `IdentifierRules`).
-    public static func validated(_ draft: PostDraft) throws(ValidationError) -> (text: String, videoID: Video.ID?) {
+    /// - Throws: `ValidationError` for `"text"` (see `validatedText(_:)`), or for `"videoID"` or
+    ///   `"id"` (see `IdentifierRules`).
+    public static func validated(_ draft: PostDraft) throws(ValidationError) -> (
+        id: Post.ID?, text: String, videoID: Video.ID?
+    ) {
         let text = try validatedText(draft.text)
         let videoID = try draft.videoID.map { id throws(ValidationError) in
             try IdentifierRules.validated(id, field: "videoID")
         }
-        return (text, videoID)
-    }
-}
-
-extension PostRules {
-    /// Returns the id the draft asks for, checked, or `nil` when the service is to make one.
-    ///
-    /// - Throws: `ValidationError` for `"id"` (see `IdentifierRules`).
-    public static func validatedID(_ draft: PostDraft) throws(ValidationError) -> Post.ID? {
-        try draft.id.map { id throws(ValidationError) in try IdentifierRules.validated(id, field: "id") }
+        let id = try draft.id.map { id throws(ValidationError) in try IdentifierRules.validated(id, field: "id") }
+        return (id, text, videoID)
     }
 }

@@ -1,6 +1,14 @@
 import Models
 
 extension OutboxCommand {
+    /// The author the command acts for.
+    public var authorID: User.ID {
+        switch operation {
+        case .publish(let post): post.authorID
+        case .delete(_, let authorID): authorID
+        }
+    }
+
     /// Whether this is the publish of `postID`.
     public func isPublish(of postID: Post.ID) -> Bool { publishedPostID == postID }
 

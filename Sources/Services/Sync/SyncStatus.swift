@@ -15,6 +15,10 @@ public struct SyncStatus: Hashable, Sendable {
     public var lastError: String?
     /// Whether sync waits for someone to sign in (the server said 401); the outbox is kept.
     public var isPausedForSignIn: Bool
+    /// Commands the server confirmed since the integration started, by any sync.
+    public var sentSinceStart = 0
+    /// Changes brought down since the integration started, by any sync.
+    public var receivedSinceStart = 0
 
     /// Creates a status.
     public init(

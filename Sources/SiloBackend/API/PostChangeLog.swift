@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import Models
 
 /// The change feed of each author's posts: which posts changed, in order, so a client holding a
@@ -25,6 +26,8 @@ actor PostChangeLog {
 
     /// How many changes are kept.
     let capacity: Int
+    /// What a long-poll's wait is measured on.
+    private let time: ElapsedClock
     /// Random per start, so a cursor from before a restart is never taken for one after it.
     nonisolated let boot = String(UInt32.random(in: .min ... .max), radix: 16)
     private var entries: [Entry] = []
@@ -32,9 +35,10 @@ actor PostChangeLog {
     private var sequence = 0
     private var waiters: [User.ID: [UUID: CheckedContinuation<Void, Never>]] = [:]
 
-    /// A log keeping the last `capacity` changes.
-    init(capacity: Int = 100_000) {
+    /// A log keeping the last `capacity` changes, timing long-polls on `clock`.
+    init(capacity: Int = 100_000, clock: any Clock<Duration> = ContinuousClock()) {
         self.capacity = capacity
+        time = ElapsedClock(clock: clock)
     }
 
     /// Records that `postID` in `authorID`'s feed changed, and wakes that feed's waiting readers.
@@ -46,7 +50,7 @@ actor PostChangeLog {
             entries.removeFirst(head)
             head = 0
         }
-        for waiter in waiters.removeValue(forKey: authorID)?.values ?? [:].values { waiter.resume() }
+        for waiter in (waiters.removeValue(forKey: authorID) ?? [:]).values { waiter.resume() }
     }
 
     /// The posts of `authorID` that changed after `cursor`; with none yet, waits up to `wait` for one.
@@ -62,8 +66,9 @@ actor PostChangeLog {
     private func changes(authorID: User.ID, after cursor: String?) -> Read {
         let now = "\(boot).\(sequence)"
         guard let cursor, let from = position(of: cursor) else { return .forgotten(cursor: now) }
+        // Changes after `from` are all still kept when the oldest kept one is at most `from + 1`.
         let oldestKept = head < entries.count ? entries[head].sequence : sequence + 1
-        guard from + 1 >= oldestKept || from == sequence else { return .forgotten(cursor: now) }
+        guard from + 1 >= oldestKept else { return .forgotten(cursor: now) }
         var seen = Set<Post.ID>()
         var ids: [Post.ID] = []
         for entry in entries[head...].reversed() where entry.sequence > from && entry.authorID == authorID {
@@ -83,8 +88,8 @@ actor PostChangeLog {
 
     private func waitForChange(of authorID: User.ID, upTo wait: Duration) async {
         let id = UUID()
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: wait)
+        let timer = Task { [weak self, time] in
+            try? await time.sleep(for: wait)
             await self?.wake(authorID, id)
         }
         await withTaskCancellationHandler {

@@ -18,12 +18,7 @@ enum HelpText {
                     + "(default \(current))."
             )
         }
-        // Integrations may share a setting (offline-first reads the HTTP backend's): list each once.
-        var listed = Set<String>()
-        let settings = IntegrationCatalog.all.flatMap(\.settings).filter {
-            listed.insert($0.environmentVariable).inserted
-        }
-        .map { setting in (setting.environmentVariable, setting.help) }
+        let settings = IntegrationCatalog.settings.map { setting in (setting.environmentVariable, setting.help) }
         let environment =
             overrides + settings + [
                 (prefix + "USER", "The handle to act as (default silo_demo)."),

@@ -2,8 +2,9 @@ import App
 import Services
 
 extension SiloSession {
-    /// `silo sync`: one sync, then what it did. Exits 1 when something was refused or the server
-    /// could not be reached; 64 when no integration in use syncs.
+    /// `silo sync`: one sync, then what this run did (also what the background sync did since the
+    /// integration started). Exits 1 when something was refused, the server could not be reached,
+    /// or no integration in use syncs.
     func sync() async {
         guard let sync = composition.sync else {
             outcome.recordFailure()
@@ -13,7 +14,8 @@ extension SiloSession {
         }
         let report = await sync.syncNow()
         let status = await sync.status()
-        terminal.print("Sent \(report.sent), received \(report.received), refused \(report.refused.count).")
+        terminal.print(
+            "Sent \(status.sentSinceStart), received \(status.receivedSinceStart), refused \(report.refused.count).")
         for refusal in report.refused { terminal.print("  refused: \(refusal)") }
         if status.pendingCount > 0 { terminal.print("\(status.pendingCount) change(s) still wait to be sent.") }
         if let reason = report.stoppedBecause {

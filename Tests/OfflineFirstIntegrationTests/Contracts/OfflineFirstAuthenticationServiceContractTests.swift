@@ -1,19 +1,19 @@
 import ServiceContracts
 import Testing
 
-@Suite("Offline-first (online) AuthenticationService contract")
+@Suite("Offline-first AuthenticationService contract")
 struct OfflineFirstAuthenticationServiceContractTests {
     static let fixture = OfflineFirstContractFixtures.authentication
 
     @Test(
-        "Offline-first (online) AuthenticationService contract",
+        "Offline-first AuthenticationService contract",
         arguments: AuthenticationServiceContract.checks(supportedBy: fixture))
     func contract(_ check: ContractCheck<AuthenticationServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 
     @Test(
-        "Offline-first (online) AuthenticationService contract: checks this fixture cannot run",
+        "Offline-first AuthenticationService contract: checks this fixture cannot run",
         .enabled(if: AuthenticationServiceContract.hasUnsupportedChecks(for: fixture))
     )
     func unsupportedChecks() throws {

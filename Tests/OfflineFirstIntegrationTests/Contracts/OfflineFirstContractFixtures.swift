@@ -5,10 +5,12 @@ import Services
 
 /// Fixtures that run the contracts against an offline-first integration over two in-memory
 /// integrations: one is the device's local store, the other stands in for the server (its users,
-/// sign-in, and its posts behind a `ServiceBackedRemote`). Sync runs only when a test asks, so a
-/// check sees the local side exactly; "offline" makes every sync call fail as an unreachable
-/// server does.
+/// sign-in, and its posts behind a `ServiceBackedRemote`). Sync runs only when a test asks, so the
+/// contracts check what the app reads and writes, which is the local side whether the server
+/// answers or not; `OfflineFirstSyncTests` checks the sync.
 enum OfflineFirstContractFixtures {
+    static let integration = "Offline-first"
+
     /// A device and a server, composed.
     struct Parts {
         let device: InMemoryIntegration
@@ -18,40 +20,38 @@ enum OfflineFirstContractFixtures {
     }
 
     /// Composes and starts a device over `server` (a fresh one by default); `isOnline` false cuts
-    /// the sync off.
+    /// the sync off; `inBackground` syncs as the app does, on its own, timing retries on `syncClock`.
     static func make(
-        clock: ContractClock, isOnline: Bool = true, server: InMemoryIntegration? = nil
+        clock: ContractClock, isOnline: Bool = true, server: InMemoryIntegration? = nil, inBackground: Bool = false,
+        syncClock: any Clock<Duration> = ContinuousClock()
     ) async throws -> Parts {
         let device = InMemoryIntegration(configuration: .init(now: clock.now))
         let server = server ?? InMemoryIntegration(configuration: .init(now: clock.now))
         let remote = ServiceBackedRemote(posts: server.postService)
-        remote.isReachable.withLock { $0 = isOnline }
+        if !isOnline { remote.failure.withLock { $0 = ServiceBackedRemote.unreachable } }
         let integration = OfflineFirstIntegration(
             local: OfflineFirstLocal(
                 integration: device, posts: device.postService, users: device.userService, replica: device.replica),
             remote: OfflineFirstRemote(
                 integration: server, users: server.userService, authentication: server.authenticationService,
                 sync: remote),
-            configuration: .init(now: clock.now, syncsInBackground: false))
+            configuration: .init(now: clock.now, clock: syncClock, syncsInBackground: inBackground))
         try await integration.start()
         return Parts(device: device, server: server, remote: remote, integration: integration)
     }
 
-    static func posts(isOnline: Bool) -> ContractFixture<PostServiceSubject> {
-        ContractFixture(
-            integration: isOnline ? "Offline-first (online)" : "Offline-first (offline)",
-            capabilities: [.injectedClock, .observerCount]
-        ) { clock in
-            let parts = try await make(clock: clock, isOnline: isOnline)
-            return PostServiceSubject(
-                posts: parts.integration.postService, users: parts.integration.userService,
-                hooks: SubjectHooks(
-                    tearDown: { await parts.integration.stop() }, observerCount: { parts.device.observerCount }))
-        }
+    static let posts = ContractFixture<PostServiceSubject>(
+        integration: integration, capabilities: [.injectedClock, .observerCount]
+    ) { clock in
+        let parts = try await make(clock: clock)
+        return PostServiceSubject(
+            posts: parts.integration.postService, users: parts.integration.userService,
+            hooks: SubjectHooks(
+                tearDown: { await parts.integration.stop() }, observerCount: { parts.device.observerCount }))
     }
 
     static let users = ContractFixture<UserServiceSubject>(
-        integration: "Offline-first (online)", capabilities: [.injectedClock]
+        integration: integration, capabilities: [.injectedClock]
     ) { clock in
         let parts = try await make(clock: clock)
         return UserServiceSubject(
@@ -59,7 +59,7 @@ enum OfflineFirstContractFixtures {
     }
 
     static let authentication = ContractFixture<AuthenticationServiceSubject>(
-        integration: "Offline-first (online)", capabilities: [.deviceLocalSignIn]
+        integration: integration, capabilities: [.deviceLocalSignIn]
     ) { clock in
         let parts = try await make(clock: clock)
         return try AuthenticationServiceSubject(

@@ -1,17 +1,17 @@
 import ServiceContracts
 import Testing
 
-@Suite("Offline-first (online) UserService contract")
+@Suite("Offline-first UserService contract")
 struct OfflineFirstUserServiceContractTests {
     static let fixture = OfflineFirstContractFixtures.users
 
-    @Test("Offline-first (online) UserService contract", arguments: UserServiceContract.checks(supportedBy: fixture))
+    @Test("Offline-first UserService contract", arguments: UserServiceContract.checks(supportedBy: fixture))
     func contract(_ check: ContractCheck<UserServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 
     @Test(
-        "Offline-first (online) UserService contract: checks this fixture cannot run",
+        "Offline-first UserService contract: checks this fixture cannot run",
         .enabled(if: UserServiceContract.hasUnsupportedChecks(for: fixture))
     )
     func unsupportedChecks() throws {

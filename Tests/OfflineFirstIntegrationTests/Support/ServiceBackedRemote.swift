@@ -3,19 +3,29 @@ import Services
 import TestSupport
 
 /// A `PostSyncRemote` over another integration's post service, standing in for a server in the
-/// contract tests: a publish keeps the post's id, a delete of a post already gone is done, and
-/// every read of the change feed is a snapshot of the whole feed. `isReachable` off makes every
-/// call fail as an unreachable server does.
+/// tests: a publish keeps the post's id (one the same author already holds is done, another's is
+/// a conflict), a delete of a post already gone is done, and every read of the change feed is a
+/// snapshot of the whole feed; a read that may wait, and would bring what the last one brought,
+/// waits until the feed changes (as a long-poll does, without a timer). `failure`, while set, is
+/// what every call throws instead.
 final class ServiceBackedRemote: PostSyncRemote {
+    /// What an unreachable server gives.
+    static let unreachable = ServiceError.unavailable(reason: "the test server is unreachable", retryAfter: nil)
+
     let posts: any PostService
-    let isReachable = Locked(true)
+    let failure = Locked<ServiceError?>(nil)
+    /// How many commands reached the server.
+    let sent = Locked(0)
+    /// The last snapshot each author's reader got.
+    private let delivered = Locked<[User.ID: [Post]]>([:])
 
     init(posts: any PostService) {
         self.posts = posts
     }
 
     func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
-        try reachable()
+        try answering()
+        sent.withLock { $0 += 1 }
         switch command.operation {
         case .publish(let post):
             do {
@@ -37,14 +47,32 @@ final class ServiceBackedRemote: PostSyncRemote {
     func changes(authorID: User.ID, after cursor: String?, wait: Duration) async throws(ServiceError)
         -> PostChangeBatch
     {
-        try reachable()
-        let page = try await posts.feed(authorID: authorID, page: .first(100))
-        return PostChangeBatch(changes: page.items.map { .saved($0) }, cursor: "snapshot", isSnapshot: true)
+        try answering()
+        var snapshot = try await feed(of: authorID)
+        if wait > .zero, cursor != nil, snapshot == delivered.current[authorID] {
+            let seen = Array(snapshot.prefix(100))
+            for try await page in posts.observeFeed(authorID: authorID, pageSize: 100) where page.items != seen {
+                break
+            }
+            try answering()
+            snapshot = try await feed(of: authorID)
+        }
+        delivered.withLock { $0[authorID] = snapshot }
+        return PostChangeBatch(changes: snapshot.map { .saved($0) }, cursor: "snapshot", isSnapshot: true)
     }
 
-    private func reachable() throws(ServiceError) {
-        guard isReachable.current else {
-            throw .unavailable(reason: "the test server is unreachable", retryAfter: nil)
+    private func feed(of authorID: User.ID) async throws(ServiceError) -> [Post] {
+        var posts: [Post] = []
+        var page = PageRequest.first(100)
+        while true {
+            let listing = try await self.posts.feed(authorID: authorID, page: page)
+            posts += listing.items
+            guard let next = listing.nextCursor else { return posts }
+            page = PageRequest(size: 100, cursor: next)
         }
+    }
+
+    private func answering() throws(ServiceError) {
+        if let failure = failure.current { throw failure }
     }
 }

@@ -17,9 +17,11 @@ enum PostRoutes {
             let wait = try context.longPollWait()
             let read = await context.backend.postLog.read(
                 authorID: author, after: context.request.queryValue("cursor"), wait: wait)
-            guard case .changed(let ids, let cursor) = read else {
-                guard case .forgotten(let cursor) = read else { return .empty(500) }
-                return .json(200, WireCoding.encode(WirePostChanges(changes: [], cursor: cursor, reset: true)))
+            let (ids, cursor): ([Post.ID], String)
+            switch read {
+            case .forgotten(let restart):
+                return .json(200, WireCoding.encode(WirePostChanges(changes: [], cursor: restart, reset: true)))
+            case .changed(let changed, let next): (ids, cursor) = (changed, next)
             }
             var changes: [WirePostChanges.Change] = []
             for id in ids {

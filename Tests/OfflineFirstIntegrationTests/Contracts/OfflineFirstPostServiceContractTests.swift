@@ -1,17 +1,17 @@
 import ServiceContracts
 import Testing
 
-@Suite("Offline-first (online) PostService contract")
-struct OfflineFirstOnlinePostServiceContractTests {
-    static let fixture = OfflineFirstContractFixtures.posts(isOnline: true)
+@Suite("Offline-first PostService contract")
+struct OfflineFirstPostServiceContractTests {
+    static let fixture = OfflineFirstContractFixtures.posts
 
-    @Test("Offline-first (online) PostService contract", arguments: PostServiceContract.checks(supportedBy: fixture))
+    @Test("Offline-first PostService contract", arguments: PostServiceContract.checks(supportedBy: fixture))
     func contract(_ check: ContractCheck<PostServiceSubject>) async throws {
         try await check.run(with: Self.fixture)
     }
 
     @Test(
-        "Offline-first (online) PostService contract: checks this fixture cannot run",
+        "Offline-first PostService contract: checks this fixture cannot run",
         .enabled(if: PostServiceContract.hasUnsupportedChecks(for: fixture))
     )
     func unsupportedChecks() throws {
