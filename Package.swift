@@ -225,6 +225,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+// Swift settings apply to targets with Swift sources, not to system libraries or a vendor's binary framework.
+for target in package.targets where target.type != .system && target.type != .binary {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

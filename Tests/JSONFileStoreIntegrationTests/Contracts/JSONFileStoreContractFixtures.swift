@@ -97,17 +97,7 @@ enum JSONFileStoreContractFixtures {
                 shape: { document, service in try JSONShape.lines(of: document, under: section(of: service)) }),
             unreadableStart: {
                 await integration.stop()
-                let unreadable = try UnreadableFile(file)
-                defer { try? unreadable.restore() }
-                let before = DirectoryListing.entries(of: file.deletingLastPathComponent())
-                var failure: ServiceError?
-                do {
-                    _ = try await directories.start()
-                } catch let error as ServiceError {
-                    failure = error
-                }
-                let after = DirectoryListing.entries(of: file.deletingLastPathComponent())
-                return UnreadableStart(error: failure, location: file.path, entriesBefore: before, entriesAfter: after)
+                return try await UnreadableStart.attempt(on: file) { _ = try await directories.start() }
             }
         )
         return try make(integration, hooks)

@@ -112,17 +112,7 @@ enum SQLiteContractFixtures {
                 shape: { document, service in try await SQLiteFormatSample.shape(of: document, for: service) }),
             unreadableStart: {
                 await integration.stop()
-                let unreadable = try UnreadableFile(url)
-                defer { try? unreadable.restore() }
-                let before = DirectoryListing.entries(of: url.deletingLastPathComponent())
-                var failure: ServiceError?
-                do {
-                    _ = try await store.start()
-                } catch let error as ServiceError {
-                    failure = error
-                }
-                let after = DirectoryListing.entries(of: url.deletingLastPathComponent())
-                return UnreadableStart(error: failure, location: url.path, entriesBefore: before, entriesAfter: after)
+                return try await UnreadableStart.attempt(on: url) { _ = try await store.start() }
             }
         )
         return try make(integration, hooks)

@@ -58,17 +58,9 @@ enum PlantedStoreFixtures {
                     try JSONShape.lines(of: document, under: service == .library ? "library" : service.rawValue)
                 }),
             unreadableStart: {
-                let unreadable = try UnreadableFile(file)
-                defer { try? unreadable.restore() }
-                let before = DirectoryListing.entries(of: directory.url)
-                var failure: ServiceError?
-                do {
+                return try await UnreadableStart.attempt(on: file) {
                     _ = try await PlantedFileStore.open(file: file, flaw: flaw)
-                } catch let error as ServiceError {
-                    failure = error
                 }
-                let after = DirectoryListing.entries(of: directory.url)
-                return UnreadableStart(error: failure, location: file.path, entriesBefore: before, entriesAfter: after)
             })
         return make(PlantedStoreServices(store: store), hooks)
     }

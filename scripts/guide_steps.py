@@ -1,0 +1,94 @@
+"""Follows a guide of Docs/ step by step in a scratch copy of the tracked tree.
+
+A guide's steps are its `## N. ` headings. In each step, a `swift` block whose first line is
+`// <path>` is written to that path, a `diff` block is applied with `git apply`, and each line of an
+`sh` block is run in the copy. Used by scripts/test-adding-a-service and
+scripts/test-third-party-integration, so what a guide shows is what CI does.
+"""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
+# The flags .ci/run builds with.
+CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
+
+
+class Guide:
+    """One guide, followed in a scratch copy; `name` prefixes every message."""
+
+    def __init__(self, name, path):
+        self.name = name
+        self.path = ROOT / path
+        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix=f"{name}-"))
+        self.copy = self.scratch / "repo"
+
+    def fail(self, message, output=""):
+        if output:
+            errors = [line for line in output.splitlines() if re.match(r"^\S+:\d+:\d+: error|^✘", line)]
+            print("\n".join(errors[:40]) if errors else output[-6000:])
+        print(f"{self.name}: FAIL: {message}")
+        sys.exit(1)
+
+    def steps(self):
+        """The guide's blocks by step number."""
+        found = {}
+        sections = re.split(r"^## (\d+)\. ", self.path.read_text(encoding="utf-8"), flags=re.M)
+        for number, body in zip(sections[1::2], sections[2::2]):
+            found[int(number)] = BLOCK.findall(body)
+        return found
+
+    def make_copy(self):
+        """Copies the tracked (and untracked, not ignored) files into the scratch copy, as a git work tree."""
+        files = subprocess.run(
+            ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True, capture_output=True
+        ).stdout.decode().split("\0")
+        for name in filter(None, files):
+            if (ROOT / name).is_file():
+                (self.copy / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / name, self.copy / name)
+        self.run(["git", "init", "-q"])
+
+    def run(self, command, expect_success=True, env=None):
+        """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
+        result = subprocess.run(
+            command, cwd=self.copy, shell=isinstance(command, str), capture_output=True, text=True,
+            env={**os.environ, **(env or {})},
+        )
+        output = result.stdout + result.stderr
+        if expect_success and result.returncode != 0:
+            self.fail(f"`{command if isinstance(command, str) else ' '.join(command)}` failed", output)
+        return result.returncode, output
+
+    def apply(self, step, blocks, replace=None):
+        """Applies one step's blocks. `replace` maps an `sh` line to the line to run instead."""
+        for language, text in blocks:
+            first = text.splitlines()[0] if text else ""
+            if language == "swift" and first.startswith("// ") and first.endswith(".swift"):
+                path = self.copy / first[3:].strip()
+                if path.exists():
+                    self.fail(f"step {step} writes {path.relative_to(self.copy)}, which exists already")
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text("\n".join(text.splitlines()[1:]).strip("\n") + "\n", encoding="utf-8")
+            elif language == "diff":
+                patch = self.copy / "guide.diff"
+                patch.write_text(text, encoding="utf-8")
+                code, output = self.run(["git", "apply", "--verbose", str(patch)], expect_success=False)
+                patch.unlink()
+                if code != 0:
+                    self.fail(f"a diff of step {step} no longer applies to the tree", output)
+            elif language == "sh":
+                for line in text.splitlines():
+                    command = line.split("  #")[0].strip()
+                    if command and not command.startswith("#"):
+                        self.run((replace or {}).get(command, command))
+        print(f"ok: applied step {step}")
+
+    def remove(self):
+        shutil.rmtree(self.scratch, ignore_errors=True)
