@@ -31,7 +31,8 @@ class Guide:
 
     def fail(self, message, output=""):
         if output:
-            errors = [line for line in output.splitlines() if re.match(r"^\S+:\d+:\d+: error|^✘", line)]
+            errors = [line for line in output.splitlines()
+                      if re.match(r"^\S+:\d+:\d+: error|^✘", line) or "recorded an issue" in line]
             print("\n".join(errors[:40]) if errors else output[-6000:])
         print(f"{self.name}: FAIL: {message}")
         sys.exit(1)
@@ -77,18 +78,22 @@ class Guide:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text("\n".join(text.splitlines()[1:]).strip("\n") + "\n", encoding="utf-8")
             elif language == "diff":
-                patch = self.copy / "guide.diff"
-                patch.write_text(text, encoding="utf-8")
-                code, output = self.run(["git", "apply", "--verbose", str(patch)], expect_success=False)
-                patch.unlink()
-                if code != 0:
-                    self.fail(f"a diff of step {step} no longer applies to the tree", output)
+                self.apply_diff(text, f"a diff of step {step}")
             elif language == "sh":
                 for line in text.splitlines():
                     command = line.split("  #")[0].strip()
                     if command and not command.startswith("#"):
                         self.run((replace or {}).get(command, command))
         print(f"ok: applied step {step}")
+
+    def apply_diff(self, text, what):
+        """Applies a `diff` block with `git apply`; fails naming `what` when it no longer applies."""
+        patch = self.copy / "guide.diff"
+        patch.write_text(text, encoding="utf-8")
+        code, output = self.run(["git", "apply", "--verbose", str(patch)], expect_success=False)
+        patch.unlink()
+        if code != 0:
+            self.fail(f"{what} no longer applies to the tree", output)
 
     def remove(self):
         shutil.rmtree(self.scratch, ignore_errors=True)

@@ -15,7 +15,7 @@ struct Backend: Sendable {
     let throttle = SignInThrottle(now: BackendClock.now)
     let changes = ChangeLog()
     /// Which posts changed in each author's feed, for the change feed and its long-poll.
-    let postLog = PostChangeLog()
+    let postLog: PostChangeLog
     let testControls: TestControls?
 
     /// Every route of the API, in the order they are matched.
@@ -34,7 +34,7 @@ struct Backend: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard let controls = testControls else { return await routeOnce(request) }
         await controls.count(request)
-        if request.path.hasPrefix("/_test/") { return await controls.handle(request, state: state) }
+        if request.path.hasPrefix("/_test/") { return await controls.handle(request, state: state, postLog: postLog) }
         let matched = Self.routes.first { $0.method == request.method && $0.match(request.path) != nil }
         guard let fault = await controls.fault(for: request, route: matched) else {
             return await routeAtTestTime(request)

@@ -58,7 +58,7 @@ enum SiloBackend {
         }
         let backend = Backend(
             posts: posts, users: users, library: library, state: state,
-            hasher: PasswordHasher(iterations: options.passwordIterations),
+            hasher: PasswordHasher(iterations: options.passwordIterations), postLog: PostChangeLog(clock: clock),
             testControls: options.testControls
                 ? TestControls(clock: clock, status: status, crashSwitch: options.store == .sqlite ? crashSwitch : nil)
                 : nil)

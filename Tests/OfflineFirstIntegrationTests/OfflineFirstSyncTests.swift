@@ -92,9 +92,32 @@ struct OfflineFirstSyncTests {
         #expect(status.isPausedForSignIn && status.pendingCount == 1)
 
         parts.remote.failure.withLock { $0 = nil }
+        _ = try await parts.integration.authenticationService.signIn(handle: author.handle, password: nil)
         let resumed = await parts.integration.syncService.syncNow()
         #expect(resumed.sent == 1)
         #expect(await parts.integration.syncService.status().isPausedForSignIn == false)
+        await parts.integration.stop()
+    }
+
+    @Test("in the background, a 401 pauses sync (seen by a status observer) and signing in again resumes it")
+    func signInResumesBackgroundSync() async throws {
+        // Retries wait on a clock no one moves: only an event can make the sender try again.
+        let parts = try await Fixtures.make(
+            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: ManualClock())
+        let author = try await parts.integration.userService.create(
+            UserDraft(handle: "resumed_author", displayName: "A"))
+        let status = ObservationProbe(parts.integration.syncService.observeStatus())
+        defer { status.cancel() }
+        parts.remote.failure.withLock { $0 = .unauthorized(reason: "the session ended") }
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "waits"))
+        _ = try await status.values(until: { $0.isPausedForSignIn && $0.pendingCount == 1 }, "a paused sync")
+
+        // Nothing else changes on the server: only the sign-in can wake the paused sender.
+        parts.remote.failure.withLock { $0 = nil }
+        _ = try await parts.integration.authenticationService.signIn(handle: author.handle, password: nil)
+        _ = try await status.values(
+            until: { !$0.isPausedForSignIn && $0.pendingCount == 0 && $0.sentSinceStart == 1 }, "the resumed send")
+        #expect(parts.remote.sent.current == 1)
         await parts.integration.stop()
     }
 

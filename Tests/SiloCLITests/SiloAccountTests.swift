@@ -61,5 +61,11 @@ struct SiloAccountTests {
         let impostor = try await elsewhere.run(
             "post", "not carol", environment: http.merging(["SILO_USER": "carol"]) { $1 })
         #expect(impostor.status == 1 && impostor.standardError.contains("not signed in here"), "\(impostor)")
+
+        // With the backend gone, signing out still forgets the session on this device
+        try await backend.kill()
+        let offline = try await silo.run("sign-out", environment: http)
+        #expect(offline.status == 0 && offline.standardOutput.contains("Signed out."), "\(offline)")
+        #expect(try await silo.run("whoami", environment: http).standardOutput.contains("@carol") == false)
     }
 }

@@ -22,11 +22,14 @@ struct BackendConnection: Sendable {
         }
     }
 
-    /// Sends a change under a fresh idempotency key (one per call: every retry of it reuses the
-    /// key, so the server applies it once however often its answer is lost), and wakes this
-    /// process's observers when it succeeds (others see it on their next poll of the change feed).
-    func change<E: Endpoint>(_ endpoint: E, subject: String? = nil) async throws(ServiceError) -> E.Response {
-        let response = try await call(endpoint, subject: subject, idempotencyKey: UUID().uuidString.lowercased())
+    /// Sends a change under an idempotency key (by default a fresh one per call; a queued command
+    /// brings its own, kept across runs): every retry of it reuses the key, so the server applies
+    /// it once however often its answer is lost. Wakes this process's observers when it succeeds
+    /// (others see it on their next poll of the change feed).
+    func change<E: Endpoint>(
+        _ endpoint: E, subject: String? = nil, idempotencyKey: String = UUID().uuidString.lowercased()
+    ) async throws(ServiceError) -> E.Response {
+        let response = try await call(endpoint, subject: subject, idempotencyKey: idempotencyKey)
         changes.notify()
         return response
     }

@@ -16,24 +16,25 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         case .publish(let post):
             let endpoint = PublishPost(authorID: post.authorID, text: post.text, videoID: post.videoID, postID: post.id)
             do {
-                let stored = Post(
-                    try await connection.call(endpoint, subject: "post \(post.id)", idempotencyKey: command.key))
-                connection.changes.notify()
-                return stored
+                return Post(
+                    try await connection.change(endpoint, subject: "post \(post.id)", idempotencyKey: command.key))
             } catch .conflict(let reason) {
-                let held = try? await connection.call(GetPost(postID: post.id), subject: "post \(post.id)")
-                guard let held, held.authorID == post.authorID.rawValue else { throw .conflict(reason: reason) }
+                // Whose is the id? Only an answer says; a lost one stays a failure to retry, not a refusal.
+                let held: PostDTO
+                do {
+                    held = try await connection.call(GetPost(postID: post.id), subject: "post \(post.id)")
+                } catch .notFound {
+                    throw .conflict(reason: reason)
+                }
+                guard held.authorID == post.authorID.rawValue else { throw .conflict(reason: reason) }
                 return Post(held)
             }
         case .delete(let postID, let authorID):
             do {
-                try await connection.call(
+                try await connection.change(
                     DeletePost(postID: postID, actorID: authorID), subject: "post \(postID)",
                     idempotencyKey: command.key)
-                connection.changes.notify()
-            } catch .notFound {
-                return nil
-            }
+            } catch .notFound {}
             return nil
         }
     }

@@ -23,11 +23,7 @@ public actor InMemoryPostReplica: PostReplicaService {
         case .publish(let post):
             try await store.insert(post)
         case .delete(let postID, let authorID):
-            let post = try await store.post(id: postID)
-            guard post.authorID == authorID else {
-                throw .forbidden(reason: "only the author of post \(postID) may delete it")
-            }
-            await store.removePost(id: postID)
+            try await store.deletePost(id: postID, by: authorID)
             if let publish = commands.firstIndex(where: { $0.isPublish(of: postID) }) {
                 commands.remove(at: publish)
                 return nil

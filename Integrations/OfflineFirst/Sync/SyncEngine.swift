@@ -66,6 +66,12 @@ actor SyncEngine: SyncService {
         if authors.insert(author).inserted { receiveWakeups.wake() }
     }
 
+    /// Someone signed in: follows them, and sends what waits (a sync paused by a 401 resumes).
+    func signedIn(_ user: User.ID) {
+        follow(user)
+        sendWakeups.wake()
+    }
+
     // MARK: SyncService
 
     /// Sends everything it can, then reads the change feed once for each followed author.

@@ -7,11 +7,9 @@ extension ModelStore {
         let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
             try PostRules.validated(draft)
         }
-        guard users[draft.authorID] != nil else { throw .notFound(what: "author \(draft.authorID)") }
-        if let id, posts[id] != nil { throw .conflict(reason: "a post with id \(id) already exists") }
         let post = Post(
             id: id ?? Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: videoID)
-        posts[post.id] = post
+        try insert(post)
         return post
     }
 

@@ -19,11 +19,9 @@ extension ModelStore {
         if posts[post.id] != post { posts[post.id] = post }
     }
 
-    /// Removes the post with `id`, if there is one, and returns it.
-    @discardableResult
-    public func removePost(id: Post.ID) -> Post? {
-        guard posts[id] != nil else { return nil }
-        return posts.removeValue(forKey: id)
+    /// Removes the post with `id`, if there is one.
+    public func removePost(id: Post.ID) {
+        if posts[id] != nil { posts[id] = nil }
     }
 
     /// The ids of `authorID`'s posts.

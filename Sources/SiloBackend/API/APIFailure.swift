@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Services
 
 /// The `code` of every error body this API sends.
@@ -57,6 +58,15 @@ struct APIFailure: Error, Sendable {
     init(_ status: Int, _ code: APIErrorCode, _ message: String, field: String? = nil) {
         self.status = status
         body = ErrorBody(code: code, message: message, field: field)
+    }
+
+    /// Runs the rules in `body`; a broken rule is the 422 naming its field (in the API's names).
+    static func validating<T>(_ body: () throws(ValidationError) -> T) throws(APIFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
+        }
     }
 
     /// The failure a service error becomes on the wire (validation fields in the API's names).

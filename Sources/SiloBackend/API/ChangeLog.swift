@@ -4,9 +4,9 @@
 /// It counts the changes made through this backend, which is the only writer of its store.
 actor ChangeLog {
     private(set) var revision = 0
-    /// Random per start of the backend, so an `ETag` from before a restart never matches after it
-    /// (the revision starts again at 0).
-    nonisolated let boot = String(UInt32.random(in: .min ... .max), radix: 16)
+    /// This start of the backend, so an `ETag` from before a restart never matches after it (the
+    /// revision starts again at 0).
+    nonisolated let boot = BackendStart.id
 
     /// The current revision and its entity tag, read together.
     var current: (revision: Int, etag: String) { (revision, "\"\(boot)-r\(revision)\"") }

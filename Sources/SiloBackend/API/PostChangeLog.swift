@@ -1,5 +1,4 @@
 import Foundation
-import IntegrationSupport
 import Models
 
 /// The change feed of each author's posts: which posts changed, in order, so a client holding a
@@ -26,19 +25,30 @@ actor PostChangeLog {
 
     /// How many changes are kept.
     let capacity: Int
-    /// What a long-poll's wait is measured on.
-    private let time: ElapsedClock
-    /// Random per start, so a cursor from before a restart is never taken for one after it.
-    nonisolated let boot = String(UInt32.random(in: .min ... .max), radix: 16)
+    /// This start of the backend, so a cursor from before a restart is never taken for one after it.
+    nonisolated let boot = BackendStart.id
     private var entries: [Entry] = []
     private var head = 0
     private var sequence = 0
     private var waiters: [User.ID: [UUID: CheckedContinuation<Void, Never>]] = [:]
+    private var waitingWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// What a long-poll's wait is measured on: the server's clock, which a test moves by hand.
+    private let clock: ServerClock
 
     /// A log keeping the last `capacity` changes, timing long-polls on `clock`.
-    init(capacity: Int = 100_000, clock: any Clock<Duration> = ContinuousClock()) {
+    init(clock: ServerClock, capacity: Int = 100_000) {
+        self.clock = clock
         self.capacity = capacity
-        time = ElapsedClock(clock: clock)
+    }
+
+    /// How many reads are waiting for a change now.
+    var waitingReads: Int { waiters.values.reduce(0) { $0 + $1.count } }
+
+    /// Returns once at least `count` reads are waiting for a change: for the test controls, so a
+    /// test publishes only once its long-poll is held, never racing it.
+    func waitForWaitingReads(_ count: Int) async {
+        guard waitingReads < count else { return }
+        await withCheckedContinuation { waitingWatchers.append((count, $0)) }
     }
 
     /// Records that `postID` in `authorID`'s feed changed, and wakes that feed's waiting readers.
@@ -88,13 +98,17 @@ actor PostChangeLog {
 
     private func waitForChange(of authorID: User.ID, upTo wait: Duration) async {
         let id = UUID()
-        let timer = Task { [weak self, time] in
-            try? await time.sleep(for: wait)
+        let timer = Task { [weak self, clock] in
+            await clock.sleep(for: wait)
+            guard !Task.isCancelled else { return }
             await self?.wake(authorID, id)
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiters[authorID, default: [:]][id] = continuation
+                let ready = waitingWatchers.filter { $0.count <= waitingReads }
+                waitingWatchers.removeAll { $0.count <= waitingReads }
+                for watcher in ready { watcher.continuation.resume() }
             }
         } onCancel: {
             Task { await self.wake(authorID, id) }

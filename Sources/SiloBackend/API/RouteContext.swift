@@ -30,7 +30,6 @@ struct RouteContext: Sendable {
         return user
     }
 
-    /// `page_size` (1–100, default 20) and `cursor` from the query.
     /// The `wait` query parameter: how long a change-feed read may wait for a change, 0–25 s
     /// (0 when absent).
     func longPollWait() throws(APIFailure) -> Duration {
@@ -41,6 +40,7 @@ struct RouteContext: Sendable {
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 
+    /// `page_size` (1–100, default 20) and `cursor` from the query.
     func pageRequest() throws(APIFailure) -> PageRequest {
         let size: Int
         if let text = request.queryValue("page_size") {

@@ -4,7 +4,7 @@ import Foundation
 /// and the iteration count it was made with (so the count can grow without invalidating old
 /// hashes). Never the password; never returned by the API or logged.
 struct PasswordHash: Codable, Sendable, Hashable {
-    /// Always `"pbkdf2-sha256"`; another value is refused when the journal is read.
+    /// Always `"pbkdf2-sha256"`; a stored hash with another value never verifies (`PasswordHasher.verify`).
     var algorithm = Self.pbkdf2SHA256
     var iterations: Int
     /// 16 random bytes, base64 in the journal.

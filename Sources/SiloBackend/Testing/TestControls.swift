@@ -53,7 +53,7 @@ actor TestControls {
     }
 
     /// The routes under `/_test/`; see Docs/HTTPBackendAPI.md, "Test controls".
-    func handle(_ request: HTTPRequest, state: BackendState) async -> HTTPResponse {
+    func handle(_ request: HTTPRequest, state: BackendState, postLog: PostChangeLog) async -> HTTPResponse {
         switch (request.method, request.path) {
         case ("POST", "/_test/expire-tokens"):
             await state.expireAccessTokens()
@@ -75,6 +75,10 @@ actor TestControls {
             return .empty(204)
         case ("GET", "/_test/held"):
             return await heldCount(request)
+        case ("GET", "/_test/long-polls"):
+            // Answers once at least `count` change-feed reads are waiting for a change.
+            await postLog.waitForWaitingReads(request.queryValue("count").flatMap(Int.init) ?? 0)
+            return .json(200, WireCoding.encode(["waiting": await postLog.waitingReads]))
         case ("POST", "/_test/release"):
             let released = held
             held.removeAll()
@@ -117,10 +121,8 @@ actor TestControls {
         let user: String
         do throws(APIFailure) {
             let wanted = try WireCoding.decode(Wanted.self, from: request)
-            do throws(ValidationError) {
-                user = try IdentifierRules.validated(wanted.userID, field: "user_id")
-            } catch {
-                throw APIFailure(422, .invalidInput, error.reason, field: "user_id")
+            user = try APIFailure.validating { () throws(ValidationError) in
+                try IdentifierRules.validated(wanted.userID, field: "user_id")
             }
         } catch {
             return error.response

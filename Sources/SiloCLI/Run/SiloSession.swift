@@ -140,15 +140,16 @@ final class SiloSession {
         terminal.print("Next: silo post \"...\", silo feed, silo integrations, silo --help")
     }
 
-    /// Drives a sign-in presenter: it loads the current session, then `action` asks it for what
-    /// the command wants, and the outcome is shown unless `isQuiet`. Without an action, the loaded
-    /// session is the outcome. Returns who is signed in at the end.
+    /// Drives a sign-in presenter. Without an action it loads the current session, which is the
+    /// outcome; with one, `action` asks it for what the command wants without loading first (a
+    /// sign-out must work while the server that would answer the load is out of reach), and the
+    /// outcome is shown unless `isQuiet`. Returns who is signed in at the end.
     @discardableResult
     private func account(isQuiet: Bool, _ action: ((SignInPresenter) -> Void)? = nil) async -> AccountSession? {
         let view = TerminalSignInView(terminal: terminal, outcome: outcome, isQuiet: isQuiet || action != nil)
         let presenter = SignInPresenter(
             view: view, flow: useCases.signInFlow, runner: runner, actions: useCases.accountActions)
-        await drive(presenter) {
+        await drive(presenter, loading: action == nil) {
             await presenter.waitUntilIdle()
             guard let action, outcome.exitStatus == .success, !isInterrupted else { return }
             view.isQuiet = isQuiet
@@ -287,12 +288,15 @@ final class SiloSession {
         terminal.print("… more \(noun): silo \(command)\(limit) --after \(cursor)   (or --all for every page)")
     }
 
-    /// Runs a presenter through a view's life: load, appear (unless `appearing` is false), `body`,
-    /// disappear. While `body` runs, `interrupt()` can make the view disappear early.
-    private func drive(_ presenter: any Presenter, appearing: Bool = true, _ body: () async -> Void) async {
+    /// Runs a presenter through a view's life: load (unless `loading` is false), appear (unless
+    /// `appearing` is false), `body`, disappear. While `body` runs, `interrupt()` can make the view
+    /// disappear early.
+    private func drive(
+        _ presenter: any Presenter, loading: Bool = true, appearing: Bool = true, _ body: () async -> Void
+    ) async {
         guard !isInterrupted else { return }
         visible.append(presenter)
-        presenter.handle(.didLoad)
+        if loading { presenter.handle(.didLoad) }
         if appearing {
             presenter.handle(.willAppear)
             presenter.handle(.didAppear)

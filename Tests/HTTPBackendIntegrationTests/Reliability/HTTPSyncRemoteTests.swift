@@ -2,6 +2,7 @@ import Foundation
 import HTTPBackendIntegration
 import Models
 import Services
+import TestSupport
 import Testing
 
 /// The HTTP integration's `PostSyncRemote` against `silo-backend`: a command sent again under its
@@ -19,9 +20,15 @@ struct HTTPSyncRemoteTests {
         let publish = OutboxCommand(id: 1, key: UUID().uuidString, operation: .publish(post))
 
         let first = try #require(try await remote.send(publish))
+        try await scene.backend.resetCounts()
         let again = try #require(try await remote.send(publish))
+        // The stored answer was replayed: no 409, so no look-up of whose the id is.
+        let lookUp = "GET /v1/posts/\(post.id)"
+        #expect(try await scene.backend.requests(lookUp) == 0)
         let underNewKey = try #require(
             try await remote.send(OutboxCommand(id: 2, key: UUID().uuidString, operation: .publish(post))))
+        // A new key is a new request: the 409 for the id is followed by one look-up.
+        #expect(try await scene.backend.requests(lookUp) == 1)
         #expect(first.id == post.id && again == first && underNewKey == first)
         let feed = try await scene.integration.postsService.feed(authorID: scene.author.id, page: .first(100))
         #expect(feed.items.filter { $0.id == post.id }.count == 1)
@@ -33,6 +40,21 @@ struct HTTPSyncRemoteTests {
         await #expect(throws: ServiceError.self) { try await scene.integration.postsService.post(id: post.id) }
     }
 
+    @Test("a publish refused as taken whose look-up fails stays a failure to retry, not a refusal")
+    func lostLookUpIsNotARefusal() async throws {
+        let scene = try await FaultScene.make()
+        defer { Task { await scene.stop() } }
+        let remote = scene.integration.syncRemote
+        let post = Post(id: "device-made-2", authorID: scene.author.id, text: "sent twice", createdAt: Date())
+        _ = try await remote.send(OutboxCommand(id: 1, key: UUID().uuidString, operation: .publish(post)))
+        try await scene.backend.inject(["method": "GET", "path": "/v1/posts/{post_id}", "status": 500])
+        await #expect {
+            try await remote.send(OutboxCommand(id: 2, key: UUID().uuidString, operation: .publish(post)))
+        } throws: { error in
+            (error as? ServiceError)?.kind == .unavailable
+        }
+    }
+
     @Test("the change feed starts with a snapshot, and a long-poll answers when the author publishes")
     func changeFeedLongPolls() async throws {
         let scene = try await FaultScene.make()
@@ -41,18 +63,35 @@ struct HTTPSyncRemoteTests {
         let snapshot = try await remote.changes(authorID: scene.author.id, after: nil, wait: .zero)
         #expect(snapshot.isSnapshot && snapshot.changes == [.saved(scene.post)])
 
-        // Held for up to 25 s: without the wake-up on a publish it returns empty and the check fails.
+        // Held until the publish wakes it: the backend's clock is manual, so its 25 s never pass
+        // here, and a long-poll the publish did not wake never answers (the hang guard fails it).
         let poll = Task {
             try await remote.changes(authorID: scene.author.id, after: snapshot.cursor, wait: .seconds(25))
         }
+        try await scene.backend.waitForLongPolls(1)
         let published = try await scene.integration.postsService.publish(
             PostDraft(authorID: scene.author.id, text: "while polling"))
-        let batch = try await poll.value
+        let batch = try await HangGuard.run("the long-poll's answer to a publish") { try await poll.value }
         #expect(!batch.isSnapshot && batch.changes == [.saved(published)])
 
         try await scene.integration.postsService.delete(id: published.id, by: scene.author.id)
         let after = try await remote.changes(authorID: scene.author.id, after: batch.cursor, wait: .zero)
         #expect(after.changes == [.deleted(published.id)])
+    }
+
+    @Test("a long-poll with nothing new answers empty once its wait has passed on the server's clock")
+    func longPollTimesOut() async throws {
+        let scene = try await FaultScene.make()
+        defer { Task { await scene.stop() } }
+        let remote = scene.integration.syncRemote
+        let snapshot = try await remote.changes(authorID: scene.author.id, after: nil, wait: .zero)
+        let poll = Task {
+            try await remote.changes(authorID: scene.author.id, after: snapshot.cursor, wait: .seconds(25))
+        }
+        try await scene.backend.waitForLongPolls(1)
+        try await scene.backend.advanceClock(by: .seconds(25))
+        let batch = try await HangGuard.run("the long-poll's answer once 25 s passed") { try await poll.value }
+        #expect(batch.changes.isEmpty && batch.cursor == snapshot.cursor && !batch.isSnapshot)
     }
 
     @Test("a forgotten cursor starts over with a snapshot; a wait over 25 s is refused naming it")

@@ -87,6 +87,14 @@ final class BackendProcess: Sendable {
         }
     }
 
+    /// Returns once at least `count` change-feed reads are waiting for a change (the backend answers
+    /// this control when they are).
+    func waitForLongPolls(_ count: Int) async throws {
+        try await HangGuard.run("\(count) long-poll(s) waiting at the backend") { [self] in
+            _ = try await control("GET", "/_test/long-polls?count=\(count)")
+        }
+    }
+
     /// Removes every injected fault.
     func clearFaults() async throws {
         try await control("DELETE", "/_test/faults")

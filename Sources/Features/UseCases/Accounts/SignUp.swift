@@ -21,16 +21,8 @@ public struct SignUp: Command {
         }
     }
 
-    /// The session of the new user.
-    public struct Response: Hashable, Sendable {
-        /// The new user, signed in.
-        public var session: AccountSession
-
-        /// Creates a response.
-        public init(session: AccountSession) {
-            self.session = session
-        }
-    }
+    /// The session of the new user, signed in: the same answer as a sign-in's.
+    public typealias Response = SignIn.Response
 
     /// The request this command carries out.
     public let request: Request

@@ -12,17 +12,16 @@ enum AccountRoutes {
         Route("POST", "/v1/accounts", keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(NewAccountRequest.self)
             let draft = UserDraft(handle: request.handle, displayName: request.displayName)
-            do throws(ValidationError) {
+            try APIFailure.validating { () throws(ValidationError) in
                 _ = try draft.validated()
                 if let password = request.password { _ = try Password.new(password) }
-            } catch {
-                throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
             }
-            var hash: PasswordHash?
-            if let password = request.password { hash = await context.backend.hasher.hash(password) }
             let user = try await context.change { () async throws(ServiceError) in
                 try await context.backend.users.create(draft)
             }
+            // Hashed once the handle is known to be free: a taken handle costs no hash.
+            var hash: PasswordHash?
+            if let password = request.password { hash = await context.backend.hasher.hash(password) }
             let session = try await context.call { () async throws(ServiceError) in
                 if let hash { try await context.backend.state.addAccount(user.id, password: hash) }
                 return try await context.backend.state.startSession(for: user.id)

@@ -25,7 +25,15 @@ enum PostRoutes {
             }
             var changes: [WirePostChanges.Change] = []
             for id in ids {
-                let post = try? await context.backend.posts.post(id: id)
+                // A post that is gone is a deletion; any other failure fails the read, so a client
+                // never deletes a post because the store could not be read.
+                let post = try await context.call { () async throws(ServiceError) -> Post? in
+                    do throws(ServiceError) {
+                        return try await context.backend.posts.post(id: id)
+                    } catch .notFound {
+                        return nil
+                    }
+                }
                 changes.append(
                     .init(postID: id.rawValue, post: post.flatMap { $0.authorID == author ? WirePost($0) : nil }))
             }

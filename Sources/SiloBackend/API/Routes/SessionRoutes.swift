@@ -12,12 +12,10 @@ enum SessionRoutes {
     static let all: [Route] = [
         Route("POST", "/v1/sessions", keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(SignInRequest.self)
-            let handle: Handle
-            do throws(ValidationError) {
-                handle = try Handle(request.handle)
+            let handle = try APIFailure.validating { () throws(ValidationError) in
+                let handle = try Handle(request.handle)
                 _ = try Password(request.password)
-            } catch {
-                throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
+                return handle
             }
             let user = try await verifiedUser(handle, password: request.password, backend: context.backend)
             let session = try await context.call { () async throws(ServiceError) in

@@ -7,12 +7,13 @@ import Services
 // The GRDB example against the SQLite integration, measured in one run through the same
 // services: the publish latency, the rate of reading a feed's first page, and the start-up on a
 // database holding every post. Rounds alternate the two, so both see the same machine; each
-// figure is the median over the rounds. Usage: swift run -c release GRDBBench [posts] [rounds]
+// figure is the median over the rounds.
+// Usage: swift run -c release GRDBBench [posts] [rounds] [page reads]
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let postCount = arguments.first ?? 2_000
-let rounds = arguments.dropFirst().first ?? 3
-let pageReads = 2_000
+let arguments = Array(CommandLine.arguments.dropFirst().compactMap { Int($0) })
+let postCount = arguments.count > 0 ? arguments[0] : 2_000
+let rounds = arguments.count > 1 ? arguments[1] : 3
+let pageReads = arguments.count > 2 ? arguments[2] : 2_000
 
 /// One store under measurement: how to make it on a directory.
 struct Subject: Sendable {
@@ -89,7 +90,7 @@ print("|---|---:|---:|---:|")
 let rows: [(String, KeyPath<Figures, Double>)] = [
     ("publish p50 (µs)", \.publishMicroseconds),
     ("first-page reads per second", \.pagesPerSecond),
-    ("start-up on the full database (ms)", \.startMilliseconds),
+    ("start-up on a database of every post (ms)", \.startMilliseconds),
 ]
 for (label, path) in rows {
     let sqlite = median(measured["SQLite", default: []].map { $0[keyPath: path] })

@@ -36,7 +36,8 @@ actor Store {
         guard pool == nil else { return }
         let (url, location) = (url, location)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        let (seconds, attoseconds) = busyTimeout.components
+        configuration.busyMode = .timeout(TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18)
         configuration.foreignKeysEnabled = true
         if let crashSwitch {
             configuration.prepareDatabase { db in
