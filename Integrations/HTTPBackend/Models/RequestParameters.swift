@@ -26,10 +26,12 @@ struct NewPostParameters: Encodable, Sendable {
     var id: String?
     var body: String
     var videoID: String?
+    var createdAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, body
         case videoID = "video_id"
+        case createdAt = "created_at"
     }
 }
 

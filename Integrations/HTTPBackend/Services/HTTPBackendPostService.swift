@@ -16,7 +16,8 @@ public struct HTTPBackendPostService: PostService {
         let (postID, _, videoID) = try ServiceError.validating { () throws(ValidationError) in
             try PostRules.validated(draft)
         }
-        let endpoint = PublishPost(authorID: draft.authorID, text: draft.text, videoID: videoID, postID: postID)
+        let endpoint = PublishPost(
+            authorID: draft.authorID, text: draft.text, videoID: videoID, postID: postID, createdAt: draft.createdAt)
         return Post(try await connection.change(endpoint, subject: "author \(draft.authorID)"))
     }
 

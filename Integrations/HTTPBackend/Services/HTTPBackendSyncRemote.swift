@@ -14,7 +14,9 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
     public func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
         switch command.operation {
         case .publish(let post):
-            let endpoint = PublishPost(authorID: post.authorID, text: post.text, videoID: post.videoID, postID: post.id)
+            let endpoint = PublishPost(
+                authorID: post.authorID, text: post.text, videoID: post.videoID, postID: post.id,
+                createdAt: post.createdAt)
             do {
                 return Post(
                     try await connection.change(endpoint, subject: "post \(post.id)", idempotencyKey: command.key))

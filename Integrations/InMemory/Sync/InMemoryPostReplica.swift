@@ -4,12 +4,14 @@ import Services
 
 /// The local side of an offline-first integration, held in memory over the integration's own
 /// store, so its post and user services read what it writes. For tests and previews: nothing
-/// survives the process. Get it from `InMemoryIntegration.replica`.
+/// survives the process. Get it from `InMemoryIntegration.replica`. Each change runs in a turn of
+/// its own, so no change sees the store between another's steps (as a transaction would give).
 public actor InMemoryPostReplica: PostReplicaService {
     private let store: ModelStore
     private var commands: [OutboxCommand] = []
     private var nextID: Int64 = 1
     private var cursors: [User.ID: String] = [:]
+    private let turns = Turns()
 
     init(store: ModelStore) {
         self.store = store
@@ -19,20 +21,22 @@ public actor InMemoryPostReplica: PostReplicaService {
     public func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError)
         -> OutboxCommand?
     {
-        switch operation {
-        case .publish(let post):
-            try await store.insert(post)
-        case .delete(let postID, let authorID):
-            try await store.deletePost(id: postID, by: authorID)
-            if let publish = commands.firstIndex(where: { $0.isPublish(of: postID) }) {
-                commands.remove(at: publish)
-                return nil
+        try await turns.inTurn { () async throws(ServiceError) -> OutboxCommand? in
+            switch operation {
+            case .publish(let post):
+                try await store.insert(post)
+            case .delete(let postID, let authorID):
+                try await store.deletePost(id: postID, by: authorID)
+                if let publish = commands.firstIndex(where: { $0.isPublish(of: postID) }) {
+                    commands.remove(at: publish)
+                    return nil
+                }
             }
+            let command = OutboxCommand(id: nextID, key: key, operation: operation)
+            nextID += 1
+            commands.append(command)
+            return command
         }
-        let command = OutboxCommand(id: nextID, key: key, operation: operation)
-        nextID += 1
-        commands.append(command)
-        return command
     }
 
     /// Every queued command, oldest first.
@@ -40,10 +44,14 @@ public actor InMemoryPostReplica: PostReplicaService {
 
     /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
     public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
-        guard let index = commands.firstIndex(where: { $0.id == id }) else { return }
-        let command = commands.remove(at: index)
-        if let confirmed, confirmed.id == command.operation.postID, (try? await store.post(id: confirmed.id)) != nil {
-            try await store.save(confirmed)
+        try await turns.inTurn { () async throws(ServiceError) in
+            guard let index = commands.firstIndex(where: { $0.id == id }) else { return }
+            let command = commands.remove(at: index)
+            if let confirmed, confirmed.id == command.operation.postID,
+                (try? await store.post(id: confirmed.id)) != nil
+            {
+                try await store.save(confirmed)
+            }
         }
     }
 
@@ -56,6 +64,10 @@ public actor InMemoryPostReplica: PostReplicaService {
 
     /// Applies the server's changes; see `PostReplicaService.apply(_:authorID:)`.
     public func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError) {
+        try await turns.inTurn { () async throws(ServiceError) in try await applyInTurn(batch, authorID: authorID) }
+    }
+
+    private func applyInTurn(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError) {
         _ = try await store.user(id: authorID)
         let deleting = Set(commands.compactMap { $0.deletedPostID })
         let unconfirmed = Set(commands.compactMap { $0.publishedPostID })

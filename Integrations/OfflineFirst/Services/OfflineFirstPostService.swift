@@ -14,13 +14,10 @@ public struct OfflineFirstPostService: PostService {
     /// Validates the draft, stores the post under its own id (made here when the draft has none)
     /// and queues its publish; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
-            try PostRules.validated(draft)
+        let post = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.post(from: draft, now: now())
         }
         _ = try await users.user(id: draft.authorID)
-        let post = Post(
-            id: id ?? Post.ID(UUID().uuidString.lowercased()), authorID: draft.authorID, text: text, createdAt: now(),
-            videoID: videoID)
         _ = try await local.replica.record(.publish(post), key: UUID().uuidString.lowercased())
         await engine.outboxChanged(author: post.authorID)
         return post

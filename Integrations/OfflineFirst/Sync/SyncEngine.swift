@@ -21,13 +21,16 @@ actor SyncEngine: SyncService {
     private var lastError: String?
     private var pausedForSignIn = false
     private var sentSinceStart = 0
+    /// How many of each author's commands the server has answered: a read of the change feed that
+    /// was in flight across an answer may predate it.
+    private var answered: [User.ID: Int] = [:]
     private var receivedSinceStart = 0
     /// When the server's `Retry-After` ends, on `time`.
     private var notBefore: Duration?
     /// Authors whose posts are brought down besides the signed-in user: authors written or read here.
     private var authors: Set<User.ID> = []
-    private var isSending = false
-    private var sendTurns: [CheckedContinuation<Void, Never>] = []
+    /// One send at a time, so commands reach the server in the order they were made.
+    private let sendTurns = Turns()
     private var loops: [Task<Void, Never>] = []
     private let sendWakeups = Wakeups()
     private let receiveWakeups = Wakeups()
@@ -116,8 +119,10 @@ actor SyncEngine: SyncService {
 
     /// Sends every command waiting, oldest first, until one cannot be sent now.
     private func send() async -> SyncReport {
-        await takeSendTurn()
-        defer { giveUpSendTurn() }
+        await sendTurns.inTurn { await sendInTurn() }
+    }
+
+    private func sendInTurn() async -> SyncReport {
         var report = SyncReport()
         if let notBefore, time.elapsed < notBefore {
             report.stoppedBecause = lastError ?? "the server asked to wait"
@@ -134,6 +139,9 @@ actor SyncEngine: SyncService {
             authors.insert(command.authorID)
             do {
                 let stored = try await remote.sync.send(command)
+                // Counted before the outbox lets the command go, so no read that began before the
+                // answer is applied once the command no longer protects its post.
+                answered[command.authorID, default: 0] += 1
                 try await local.replica.complete(command.id, confirmed: stored)
                 report.sent += 1
                 sentSinceStart += 1
@@ -161,29 +169,25 @@ actor SyncEngine: SyncService {
         return report
     }
 
-    private func takeSendTurn() async {
-        guard isSending else {
-            isSending = true
-            return
-        }
-        await withCheckedContinuation { sendTurns.append($0) }
-    }
-
-    private func giveUpSendTurn() {
-        if sendTurns.isEmpty {
-            isSending = false
-        } else {
-            sendTurns.removeFirst().resume()
-        }
-    }
-
     // MARK: Receiving
 
     /// Reads `author`'s changes after the kept cursor (waiting up to `wait` for one) and applies
     /// them, first keeping the author when the store does not know them; returns how many there were.
+    ///
+    /// A read during which the server answered one of the author's commands is read again at once
+    /// before anything is applied: the server may have made it before the command arrived, and
+    /// applying it would undo the answered change on the device until the next read (a published
+    /// post gone from a snapshot, a deleted one listed as saved).
     private func receive(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
-        let cursor = try await local.replica.cursor(authorID: author)
-        let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
+        var batch: PostChangeBatch
+        var wait = wait
+        repeat {
+            let answeredBefore = answered[author]
+            let cursor = try await local.replica.cursor(authorID: author)
+            batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
+            if answered[author] == answeredBefore { break }
+            wait = .zero
+        } while true
         do {
             try await local.replica.apply(batch, authorID: author)
         } catch .notFound {

@@ -15,19 +15,12 @@ public struct SQLitePostService: PostService {
 
     /// Validates and stores `draft`; see `PostService.publish(_:)`.
     ///
-    /// The id is a lowercased random UUID; `createdAt` comes from the integration's clock, in whole
-    /// milliseconds.
+    /// The post is `PostRules.post(from:now:)` on the integration's clock, in whole milliseconds.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
-            try PostRules.validated(draft)
+        let post = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.post(from: draft, now: now())
         }
-        let record = PostRecord(
-            id: id?.rawValue ?? UUID().uuidString.lowercased(),
-            authorID: draft.authorID.rawValue,
-            text: text,
-            createdAt: now().millisecondsSince1970,
-            videoID: videoID?.rawValue
-        )
+        let record = PostRecord(post)
         try await database.run(meaning: { error in
             if error.isForeignKeyViolation { return .notFound(what: "author \(draft.authorID)") }
             return error.isUniquenessViolation ? .conflict(reason: "a post with id \(record.id) already exists") : nil
@@ -35,7 +28,7 @@ public struct SQLitePostService: PostService {
             connection throws(SQLiteError) in
             try connection.run(PostRecord.insert, values: record.values)
         }
-        return try Post(record)
+        return post
     }
 
     /// Returns the post with `id`; see `PostService.post(id:)`.

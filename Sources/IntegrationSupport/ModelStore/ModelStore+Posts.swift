@@ -4,11 +4,9 @@ import Services
 extension ModelStore {
     /// Validates and stores a post by an existing author; see `PostService.publish(_:)`.
     public func publish(_ draft: PostDraft) throws(ServiceError) -> Post {
-        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
-            try PostRules.validated(draft)
+        let post = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.post(from: draft, now: now())
         }
-        let post = Post(
-            id: id ?? Post.ID(makeID()), authorID: draft.authorID, text: text, createdAt: now(), videoID: videoID)
         try insert(post)
         return post
     }

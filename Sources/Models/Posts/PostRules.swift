@@ -1,3 +1,5 @@
+import Foundation
+
 /// Validation rules for posts, shared by every integration.
 public enum PostRules {
     /// The allowed text length in characters (`Character`s), after trimming.
@@ -35,5 +37,29 @@ extension PostRules {
         }
         let id = try draft.id.map { id throws(ValidationError) in try IdentifierRules.validated(id, field: "id") }
         return (id, text, videoID)
+    }
+}
+
+extension PostRules {
+    /// The post `draft` makes when published at `now`: its own id or a lowercased random UUID, its
+    /// trimmed text, its video and `createdAt(of:now:)`; every store publishes this.
+    ///
+    /// - Throws: `ValidationError` as `validated(_:)` and `createdAt(of:now:)` do.
+    public static func post(from draft: PostDraft, now: Date) throws(ValidationError) -> Post {
+        let (id, text, videoID) = try validated(draft)
+        return Post(
+            id: id ?? Post.ID(UUID().uuidString.lowercased()), authorID: draft.authorID, text: text,
+            createdAt: try createdAt(of: draft, now: now), videoID: videoID)
+    }
+
+    /// The time a post from `draft` is stored with: the draft's `createdAt` when it has one, but
+    /// never after `now`, else `now`; rounded to the millisecond as every store keeps it.
+    ///
+    /// - Throws: `ValidationError` for `"createdAt"` when the draft's time is before the year 1
+    ///   (see `DateRules`).
+    public static func createdAt(of draft: PostDraft, now: Date) throws(ValidationError) -> Date {
+        let now = now.roundedToMilliseconds
+        guard let written = draft.createdAt else { return now }
+        return min(try DateRules.validated(min(written, now), field: "createdAt"), now)
     }
 }

@@ -5,11 +5,23 @@ import Services
 
 /// Fixtures that run the contracts against an offline-first integration over two in-memory
 /// integrations: one is the device's local store, the other stands in for the server (its users,
-/// sign-in, and its posts behind a `ServiceBackedRemote`). Sync runs only when a test asks, so the
-/// contracts check what the app reads and writes, which is the local side whether the server
-/// answers or not; `OfflineFirstSyncTests` checks the sync.
+/// sign-in, and its posts behind a `ServiceBackedRemote`). The contracts check what the app reads
+/// and writes, which is the local side whether the server answers or not; the post contract runs
+/// with the sync running on its own against a server that answers, one that cannot be reached,
+/// and one whose connection drops every other call. `OfflineFirstSyncTests` checks the sync.
 enum OfflineFirstContractFixtures {
     static let integration = "Offline-first"
+
+    /// How the stand-in server answers the post sync. Users are made on the server only (a handle
+    /// is unique across devices only there), so creating one needs it in every case.
+    enum Connection: String, CaseIterable, Sendable {
+        /// Every call answers.
+        case online
+        /// No call answers: everything waits in the outbox.
+        case offline
+        /// Every other call fails as a dropped connection does.
+        case flapping
+    }
 
     /// A device and a server, composed.
     struct Parts {
@@ -40,14 +52,18 @@ enum OfflineFirstContractFixtures {
         return Parts(device: device, server: server, remote: remote, integration: integration)
     }
 
-    static let posts = ContractFixture<PostServiceSubject>(
-        integration: integration, capabilities: [.injectedClock, .observerCount]
-    ) { clock in
-        let parts = try await make(clock: clock)
-        return PostServiceSubject(
-            posts: parts.integration.postService, users: parts.integration.userService,
-            hooks: SubjectHooks(
-                tearDown: { await parts.integration.stop() }, observerCount: { parts.device.observerCount }))
+    /// The post fixture, syncing in the background over `connection`.
+    static func posts(_ connection: Connection) -> ContractFixture<PostServiceSubject> {
+        ContractFixture<PostServiceSubject>(
+            integration: "\(integration) (\(connection.rawValue))", capabilities: [.injectedClock, .observerCount]
+        ) { clock in
+            let parts = try await make(clock: clock, isOnline: connection != .offline, inBackground: true)
+            parts.remote.flaps.withLock { $0 = connection == .flapping }
+            return PostServiceSubject(
+                posts: parts.integration.postService, users: parts.integration.userService,
+                hooks: SubjectHooks(
+                    tearDown: { await parts.integration.stop() }, observerCount: { parts.device.observerCount }))
+        }
     }
 
     static let users = ContractFixture<UserServiceSubject>(

@@ -7,13 +7,16 @@ import TestSupport
 /// a conflict), a delete of a post already gone is done, and every read of the change feed is a
 /// snapshot of the whole feed; a read that may wait, and would bring what the last one brought,
 /// waits until the feed changes (as a long-poll does, without a timer). `failure`, while set, is
-/// what every call throws instead.
+/// what every call throws instead; `flaps`, while true, makes every other call fail as if the
+/// connection dropped (the first one fails), so a sync never runs two calls in a row clean.
 final class ServiceBackedRemote: PostSyncRemote {
     /// What an unreachable server gives.
     static let unreachable = ServiceError.unavailable(reason: "the test server is unreachable", retryAfter: nil)
 
     let posts: any PostService
     let failure = Locked<ServiceError?>(nil)
+    let flaps = Locked(false)
+    private let calls = Locked(0)
     /// How many commands reached the server.
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
@@ -30,7 +33,9 @@ final class ServiceBackedRemote: PostSyncRemote {
         case .publish(let post):
             do {
                 return try await posts.publish(
-                    PostDraft(authorID: post.authorID, text: post.text, videoID: post.videoID, id: post.id))
+                    PostDraft(
+                        authorID: post.authorID, text: post.text, videoID: post.videoID, id: post.id,
+                        createdAt: post.createdAt))
             } catch .conflict(let reason) {
                 let held = try await posts.post(id: post.id)
                 guard held.authorID == post.authorID else { throw .conflict(reason: reason) }
@@ -74,5 +79,12 @@ final class ServiceBackedRemote: PostSyncRemote {
 
     private func answering() throws(ServiceError) {
         if let failure = failure.current { throw failure }
+        let call = calls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        if flaps.current, !call.isMultiple(of: 2) {
+            throw .unavailable(reason: "the test server's connection dropped", retryAfter: nil)
+        }
     }
 }

@@ -82,6 +82,21 @@ extension PostServiceContract {
             #expect(try await subject.posts.post(id: id) == post, "the taken id's post changed")
             #expect(try await subject.wholeFeed(of: author.id) == [post])
         },
+        ContractCheck(
+            "a draft's own time is kept where it is returned, fetched and listed; a time after the clock's is the clock's"
+        ) { subject, clock in
+            let author = try await subject.makeAuthor()
+            clock.advance(by: .seconds(3_600))
+            let written = clock.current.addingTimeInterval(-1_800)
+            let early = try await subject.posts.publish(
+                PostDraft(authorID: author.id, text: "written offline", createdAt: written))
+            let ahead = try await subject.posts.publish(
+                PostDraft(authorID: author.id, text: "clock ahead", createdAt: clock.current.addingTimeInterval(600)))
+            #expect(early.createdAt == written)
+            #expect(ahead.createdAt == clock.current)
+            #expect(try await subject.posts.post(id: early.id) == early)
+            #expect(try await subject.wholeFeed(of: author.id) == [ahead, early])
+        },
         ContractCheck("unknown id gives not found") { subject in
             await expectServiceError(.notFound) { () throws(ServiceError) in
                 try await subject.posts.post(id: "no-such-post")

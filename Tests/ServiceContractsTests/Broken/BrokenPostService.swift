@@ -14,6 +14,8 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
     case stripsDirectionMarks
     case unknownIDReturnsAPlaceholder
     case draftIDIgnored
+    case draftTimeIgnored
+    case draftTimeAheadKept
     case takenIDReplacesThePost
     case acceptsOverlongText
     case acceptsInvisibleText
@@ -70,6 +72,10 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
         case .unknownAuthorAccepted: ["unknown author gives not found or invalid input and stores nothing"]
         case .draftIDIgnored, .takenIDReplacesThePost:
             ["a draft's own id is kept; publishing under a taken id is a conflict and changes nothing"]
+        case .draftTimeIgnored, .draftTimeAheadKept:
+            [
+                "a draft's own time is kept where it is returned, fetched and listed; a time after the clock's is the clock's"
+            ]
         case .acceptsAnyVideoID:
             ["video ids that are empty, over 128 bytes or hold spaces or controls give invalid input"]
         case .clampsPageSize: ["invalid page size gives invalid input"]
@@ -228,6 +234,12 @@ struct BrokenPostService: PostService {
         case .stripsDirectionMarks:
             draft.text = String(draft.text.unicodeScalars.filter { $0 != "\u{200F}" }.map(Character.init))
         case .draftIDIgnored: draft.id = nil
+        case .draftTimeIgnored: draft.createdAt = nil
+        case .draftTimeAheadKept:
+            let post = try await base.publish(draft)
+            return Post(
+                id: post.id, authorID: post.authorID, text: post.text, createdAt: draft.createdAt ?? post.createdAt,
+                videoID: post.videoID)
         case .takenIDReplacesThePost:
             if let id = draft.id, let taken = try? await base.post(id: id) {
                 try await base.delete(id: id, by: taken.authorID)

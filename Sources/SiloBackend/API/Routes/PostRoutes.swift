@@ -51,7 +51,7 @@ enum PostRoutes {
             let request = try context.body(NewPostRequest.self)
             let draft = PostDraft(
                 authorID: author, text: request.body, videoID: request.videoID.map { Video.ID($0) },
-                id: request.id.map { Post.ID($0) })
+                id: request.id.map { Post.ID($0) }, createdAt: request.createdAt)
             let post = try await context.change { () async throws(ServiceError) in
                 try await context.backend.posts.publish(draft)
             }

@@ -31,9 +31,13 @@ struct NewPostRequest: Codable, Sendable {
     var id: String?
     var body: String
     var videoID: String?
+    /// When the post was written, if before this request (an offline device's); never after the
+    /// server's now.
+    var createdAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, body
         case videoID = "video_id"
+        case createdAt = "created_at"
     }
 }

@@ -13,15 +13,15 @@ public struct GRDBPostService: PostService {
     let store: Store
     let now: @Sendable () -> Date
 
-    /// Validates and stores `draft`; see `PostService.publish(_:)`. The id is the draft's or a
-    /// lowercased random UUID; `createdAt` comes from the integration's clock, in whole milliseconds.
+    /// Validates and stores `draft`; see `PostService.publish(_:)`. The post is
+    /// `PostRules.post(from:now:)` on the integration's clock.
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
-        let (id, text, videoID) = try ServiceError.validating { () throws(ValidationError) in
-            try PostRules.validated(draft)
+        let post = try ServiceError.validating { () throws(ValidationError) in
+            try PostRules.post(from: draft, now: now())
         }
         let row = PostRow(
-            id: id?.rawValue ?? UUID().uuidString.lowercased(), authorID: draft.authorID.rawValue, text: text,
-            createdAt: now().millisecondsSince1970, videoID: videoID?.rawValue)
+            id: post.id.rawValue, authorID: post.authorID.rawValue, text: post.text,
+            createdAt: post.createdAt.millisecondsSince1970, videoID: post.videoID?.rawValue)
         try await store.write(meaning: { error in
             switch error.extendedResultCode {
             case .SQLITE_CONSTRAINT_FOREIGNKEY: .notFound(what: "author \(draft.authorID)")

@@ -1,0 +1,48 @@
+/// One turn at a time, in the order they were asked for: for an actor whose operations read its
+/// state, await another actor, then write, and so must not interleave (an actor runs another call
+/// at every `await`).
+///
+/// Take a turn with `take()` before the first read and give it back with `give()` after the last
+/// write, on every path; `inTurn(_:)` does both around a body.
+public actor Turns {
+    private var isTaken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates turns nobody holds.
+    public init() {}
+
+    /// Returns when the caller holds the turn: at once when nobody does, else after every caller
+    /// that asked before it has given it back.
+    public func take() async {
+        guard isTaken else {
+            isTaken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Gives the turn to the next caller waiting, or frees it.
+    public func give() {
+        if waiting.isEmpty {
+            isTaken = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
+    /// Runs `body` on the caller's actor holding the turn, and gives it back whether `body`
+    /// returns or throws.
+    public func inTurn<Value, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
+    ) async throws(Failure) -> Value {
+        await take()
+        do {
+            let value = try await body()
+            await give()
+            return value
+        } catch {
+            await give()
+            throw error
+        }
+    }
+}
