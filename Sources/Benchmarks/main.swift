@@ -11,6 +11,7 @@ let suites: [any BenchmarkSuite] = [
     JSONStoreSuite(updatesDocs: updatesDocs),
     MockVideoHostSuite(),
     HTTPBackendSuite(),
+    OfflineFirstSuite(),
     PasswordHashingSuite(),
 ]
 

@@ -36,6 +36,11 @@ final class SiloRunner {
 
     /// Starts `silo` with `arguments` without waiting, for tests that talk to it while it runs.
     func start(_ arguments: String..., environment: [String: String] = [:]) throws -> RunningChild {
+        try start(arguments, environment: environment)
+    }
+
+    /// Starts `silo` with `arguments` without waiting, for tests that talk to it while it runs.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningChild {
         try RunningChild(
             executable, arguments: arguments, environment: cleanEnvironment.merging(environment) { _, new in new },
             in: workingDirectory.url)

@@ -19,18 +19,15 @@ public actor InMemoryPostReplica: PostReplicaService {
 
     /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
     public func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError)
-        -> OutboxCommand?
+        -> OutboxCommand
     {
-        try await turns.inTurn { () async throws(ServiceError) -> OutboxCommand? in
+        try await turns.inTurn { () async throws(ServiceError) -> OutboxCommand in
             switch operation {
             case .publish(let post):
                 try await store.insert(post)
             case .delete(let postID, let authorID):
                 try await store.deletePost(id: postID, by: authorID)
-                if let publish = commands.firstIndex(where: { $0.isPublish(of: postID) }) {
-                    commands.remove(at: publish)
-                    return nil
-                }
+                commands.removeAll { $0.isPublish(of: postID) }
             }
             let command = OutboxCommand(id: nextID, key: key, operation: operation)
             nextID += 1

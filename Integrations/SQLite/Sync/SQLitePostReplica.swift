@@ -12,14 +12,14 @@ public struct SQLitePostReplica: PostReplicaService {
 
     /// What a transaction found, for the errors a `SQLiteError` cannot carry.
     private enum Outcome: Sendable {
-        case recorded(OutboxRecord?)
+        case recorded(OutboxRecord)
         case noPost
         case notAuthor
     }
 
     /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
     public func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError)
-        -> OutboxCommand?
+        -> OutboxCommand
     {
         let row = OutboxRecord(operation, key: key)
         let outcome = try await database.run(meaning: { error in
@@ -35,9 +35,7 @@ public struct SQLitePostReplica: PostReplicaService {
                     guard let author else { return .noPost }
                     guard author == row.authorID else { return .notAuthor }
                     try connection.run("DELETE FROM posts WHERE id = ?1", row.postID)
-                    let cancelled = try connection.run(
-                        "DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
-                    if cancelled > 0 { return .recorded(nil) }
+                    try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
                 }
                 try connection.run(OutboxRecord.insert, values: row.insertValues)
                 let id = try connection.queryFirst("SELECT last_insert_rowid()", row: { $0.integer(at: 0) }) ?? 0
@@ -47,7 +45,7 @@ public struct SQLitePostReplica: PostReplicaService {
             }
         }
         switch outcome {
-        case .recorded(let record): return try record.map { record throws(ServiceError) in try command(record) }
+        case .recorded(let record): return try command(record)
         case .noPost: throw .notFound(what: "post \(row.postID)")
         case .notAuthor: throw .forbidden(reason: "only the author of post \(row.postID) may delete it")
         }

@@ -7,8 +7,9 @@ import Models
 /// The contract every implementation keeps (checked by `PostReplicaServiceContract`):
 /// - `record(_:key:)` applies the change locally and queues it in one step: after a crash either
 ///   both happened or neither did. Commands keep the order they were recorded in.
-/// - Deleting a post whose publish was never confirmed cancels that publish instead of queueing a
-///   delete (the server never had it).
+/// - Deleting a post whose publish was never confirmed cancels that publish and queues the delete
+///   all the same: the publish may have reached the server with its answer lost (a delete of a
+///   post the server never had is done).
 /// - `apply(_:authorID:)` brings in the server's changes without queueing anything; it never
 ///   brings back a post with a delete waiting to be sent, and a post the server deleted takes its
 ///   waiting publish with it (the server is the authority).
@@ -18,10 +19,10 @@ public protocol PostReplicaService: Sendable {
     /// Applies `operation` locally and queues it under `key`.
     ///
     /// A publish stores the post as given (validated by the caller); a delete removes it. Returns
-    /// the queued command, or `nil` when a delete cancelled a publish the server never saw.
+    /// the queued command.
     /// - Throws: `.notFound` for an unknown author (publish) or post (delete), `.conflict` for a
     ///   publish under a taken id, `.forbidden` for a delete by someone other than the author.
-    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand?
+    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand
 
     /// Every queued command, failed ones included, oldest first.
     func outbox() async throws(ServiceError) -> [OutboxCommand]

@@ -7,7 +7,7 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
     case publishNotQueued
     case keyNotKept
     case newestCommandFirst
-    case deleteQueuedAfterUnsentPublish
+    case deleteOfUnsentPublishNotQueued
     case confirmedDeleteNotQueued
     case completionKeepsCommand
     case confirmedVersionIgnored
@@ -25,8 +25,8 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
         switch self {
         case .publishNotQueued, .keyNotKept: ["a recorded publish is in the feed at once and queued under its key"]
         case .newestCommandFirst: ["commands keep the order they were recorded in"]
-        case .deleteQueuedAfterUnsentPublish:
-            ["deleting a post whose publish is unconfirmed cancels the publish and queues nothing"]
+        case .deleteOfUnsentPublishNotQueued:
+            ["deleting a post whose publish is unconfirmed cancels the publish and queues the delete"]
         case .confirmedDeleteNotQueued: ["a delete of a confirmed post removes it locally and is queued"]
         case .completionKeepsCommand, .confirmedVersionIgnored:
             ["a confirmed publish leaves the outbox and the server's version replaces the local post"]
@@ -51,20 +51,23 @@ struct BrokenPostReplica: PostReplicaService {
     let posts: any PostService
     let users: any UserService
 
-    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand? {
+    func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand {
         switch (defect, operation) {
         case (.publishNotQueued, .publish(let post)):
             let command = try await base.record(operation, key: key)
-            try await base.complete(command?.id ?? 0, confirmed: post)
+            try await base.complete(command.id, confirmed: post)
             return command
         case (.keyNotKept, _): return try await base.record(operation, key: "key")
-        case (.deleteQueuedAfterUnsentPublish, .delete(let postID, _)):
-            let pending = await base.outbox().first { $0.isPublish(of: postID) }
-            if let pending { try await base.complete(pending.id, confirmed: nil) }
-            return try await base.record(operation, key: key)
+        case (.deleteOfUnsentPublishNotQueued, .delete(let postID, _)):
+            // The publish may have reached the server with its answer lost: not sending the delete
+            // leaves the post there.
+            let pending = await base.outbox().contains { $0.isPublish(of: postID) }
+            let command = try await base.record(operation, key: key)
+            if pending { try await base.complete(command.id, confirmed: nil) }
+            return command
         case (.confirmedDeleteNotQueued, .delete):
             let command = try await base.record(operation, key: key)
-            if let command { try await base.complete(command.id, confirmed: nil) }
+            try await base.complete(command.id, confirmed: nil)
             return command
         case (.anyoneCanDelete, .delete(let postID, _)):
             let author = try await posts.post(id: postID).authorID

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+
+/// A `silo-backend` with test controls and a SQLite store in a directory of its own, so it can be
+/// killed and started again holding what it held (sessions, posts, idempotency keys). Its controls
+/// are reached with `curl`, as the API document shows them.
+final class SoakBackend {
+    private let directory: TemporaryDirectory
+    private var child: RunningChild
+    /// Where it listens now (a new port after every restart).
+    private(set) var url: String
+
+    init() async throws {
+        directory = try TemporaryDirectory(prefix: "soak-backend")
+        (child, url) = try await Self.start(in: directory.url)
+    }
+
+    deinit {
+        child.terminate()
+    }
+
+    /// Kills it (SIGKILL: no clean shutdown) and starts it again on the same store.
+    func restart() async throws {
+        try await child.kill()
+        (child, url) = try await Self.start(in: directory.url)
+    }
+
+    /// `POST /_test/faults` with `rule`, a fault rule's JSON (Docs/HTTPBackendAPI.md).
+    func inject(_ rule: String) async throws {
+        try await control("POST", "/_test/faults", body: rule)
+    }
+
+    /// Removes every injected fault.
+    func clearFaults() async throws {
+        try await control("DELETE", "/_test/faults")
+    }
+
+    /// Returns once `count` requests are held by a `hold` fault (the backend answers then).
+    func waitForHeldRequests(_ count: Int) async throws {
+        try await control("GET", "/_test/held?count=\(count)")
+    }
+
+    /// Answers every held request.
+    func releaseHeldRequests() async throws {
+        try await control("POST", "/_test/release")
+    }
+
+    private func control(_ method: String, _ path: String, body: String? = nil) async throws {
+        var arguments = ["--silent", "--show-error", "--fail", "-X", method, url + path]
+        if let body { arguments += ["-H", "Content-Type: application/json", "--data", body] }
+        let outcome = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/curl"), arguments: arguments, in: directory.url)
+        guard outcome.status == 0 else {
+            throw BackendControlFailure(description: "\(method) \(path) failed: \(outcome.standardError)")
+        }
+    }
+
+    private static func start(in directory: URL) async throws -> (RunningChild, String) {
+        let child = try RunningChild(
+            try ChildProcess.executable(named: "silo-backend"),
+            arguments: [
+                "--port", "0", "--store", "sqlite", "--data-dir", directory.path, "--test-controls",
+                "--password-iterations", "1000",
+            ])
+        let line = try await child.waitForLine { $0.contains("listening on") }
+        guard let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
+            throw BackendControlFailure(description: "silo-backend printed no URL: \(line)")
+        }
+        return (child, String(url))
+    }
+}
+
+/// A test control that did not answer as expected.
+struct BackendControlFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The sync contract across processes: two devices (two data directories running
+/// `SILO_POSTS=offline-first`) and one backend with a SQLite store. A seeded random sequence of
+/// publishes, deletes and syncs runs on both while the backend injects faults (a lost answer, a
+/// 500 after the change was made, a 503, a 429 with `Retry-After`), restarts after a SIGKILL, and
+/// a client is SIGKILLed while its publish is held at the server. Once the faults stop and both
+/// devices sync, both and the server hold the same posts: every post a device acknowledged and
+/// did not delete, nothing deleted, nothing twice, nothing left marked.
+///
+/// `swift test` runs seed 1 for 12 steps; `scripts/soak-sync` runs more seeds, longer
+/// (`SOAK_SEED`, `SOAK_STEPS`).
+@Suite("Sync soak")
+struct SyncSoakTests {
+    private static let password = "a soak password"
+
+    /// The faults a step may inject before it runs, as fault rules (Docs/HTTPBackendAPI.md).
+    private static let faults = [
+        #"{"method": "POST", "path": "/v1/posts", "delivery": "dropped", "times": 1}"#,
+        #"{"method": "POST", "path": "/v1/posts", "status": 500, "after_route": true, "times": 1}"#,
+        #"{"method": "DELETE", "path": "/v1/posts/{post_id}", "delivery": "dropped", "times": 1}"#,
+        #"{"method": "DELETE", "path": "/v1/posts/{post_id}", "status": 500, "after_route": true, "times": 1}"#,
+        #"{"method": "GET", "path": "/v1/users/{user_id}/posts/changes", "status": 503, "times": 1}"#,
+        #"{"method": "POST", "path": "/v1/posts", "status": 429, "retry_after": 1, "times": 1}"#,
+    ]
+
+    /// What the soak knows each device did.
+    private struct Ledger {
+        /// Post ids a device acknowledged (`silo post` printed them), with their text.
+        var published: [String: String] = [:]
+        /// Post ids a device acknowledged deleting.
+        var deleted = Set<String>()
+        var counts: [String: Int] = [:]
+    }
+
+    @Test("two devices and a faulty backend end with the same posts: none lost, none doubled, none deleted kept")
+    func converges() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["SOAK_SEED"].flatMap(UInt64.init) ?? 1
+        let steps = environment["SOAK_STEPS"].flatMap(Int.init) ?? 12
+        var random = SeededGenerator(seed: seed)
+        let backend = try await SoakBackend()
+        let devices = [try SoakDevice("A"), try SoakDevice("B")]
+        let signedUp = try await devices[0].run(
+            "sign-up", "soaker", "--password-stdin", backend: backend, input: Self.password)
+        try #require(signedUp.status == 0, "\(signedUp)")
+        let signedIn = try await devices[1].run(
+            "sign-in", "soaker", "--password-stdin", backend: backend, input: Self.password)
+        try #require(signedIn.status == 0, "\(signedIn)")
+
+        var ledger = Ledger()
+        for step in 0..<steps {
+            let device = devices[Int.random(in: 0..<2, using: &random)]
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                try await backend.inject(Self.faults[Int.random(in: 0..<Self.faults.count, using: &random)])
+                ledger.counts["fault", default: 0] += 1
+            }
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4: try await publish(on: device, step: step, seed: seed, backend: backend, ledger: &ledger)
+            case 4..<6: try await deleteOne(on: device, backend: backend, random: &random, ledger: &ledger)
+            case 6..<8:
+                _ = try await device.run("sync", backend: backend)
+                ledger.counts["sync", default: 0] += 1
+            case 8:
+                try await backend.restart()
+                ledger.counts["restart", default: 0] += 1
+            default:
+                try await killMidSend(device, step: step, seed: seed, backend: backend, ledger: &ledger)
+            }
+        }
+
+        try await backend.clearFaults()
+        for _ in 0..<2 {
+            for device in devices { _ = try await device.run("sync", backend: backend) }
+        }
+        for device in devices {
+            let last = try await device.run("sync", backend: backend)
+            #expect(last.status == 0, "device \(device.name) after the faults: \(last)")
+        }
+        try await expectConverged(devices, backend: backend, ledger: ledger, seed: seed)
+        print("sync soak: seed \(seed), \(steps) steps, \(ledger.counts.sorted { $0.key < $1.key })")
+    }
+
+    private func publish(
+        on device: SoakDevice, step: Int, seed: UInt64, backend: SoakBackend, ledger: inout Ledger
+    ) async throws {
+        let text = "soak \(seed) step \(step) on \(device.name)"
+        let outcome = try await device.run("post", text, backend: backend)
+        #expect(outcome.status == 0, "a publish on device \(device.name) waits for no one: \(outcome)")
+        if let id = outcome.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+            outcome.standardOutput.hasPrefix("Published")
+        {
+            ledger.published[id] = text
+        }
+        ledger.counts["publish", default: 0] += 1
+    }
+
+    private func deleteOne(
+        on device: SoakDevice, backend: SoakBackend, random: inout SeededGenerator, ledger: inout Ledger
+    ) async throws {
+        let shown = try await device.feed(backend: backend).ids.keys.sorted()
+        guard let id = shown.randomElement(using: &random) else { return }
+        let outcome = try await device.run("delete", id, backend: backend)
+        if outcome.status == 0 { ledger.deleted.insert(id) }
+        ledger.counts["delete", default: 0] += 1
+    }
+
+    /// Publishes while the server refuses posts (so it waits in the outbox), then starts a sync,
+    /// waits until the server holds its publish (made, not yet answered), SIGKILLs the client and
+    /// lets the answer go nowhere.
+    private func killMidSend(
+        _ device: SoakDevice, step: Int, seed: UInt64, backend: SoakBackend, ledger: inout Ledger
+    ) async throws {
+        try await backend.clearFaults()
+        try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "status": 503}"#)
+        try await publish(on: device, step: step, seed: seed, backend: backend, ledger: &ledger)
+        try await backend.clearFaults()
+        try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "hold": true, "times": 1}"#)
+        let sync = try device.start("sync", backend: backend)
+        try await backend.waitForHeldRequests(1)
+        try await sync.kill()
+        try await backend.releaseHeldRequests()
+        ledger.counts["kill", default: 0] += 1
+    }
+
+    private func expectConverged(
+        _ devices: [SoakDevice], backend: SoakBackend, ledger: Ledger, seed: UInt64
+    ) async throws {
+        let server = try SoakDevice("server")
+        let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url]
+        let signedIn = try await server.silo.run(
+            ["sign-in", "soaker", "--password-stdin"], environment: http, input: Self.password)
+        try #require(signedIn.status == 0, "\(signedIn)")
+        let listed = try await server.silo.run(["feed", "--all"], environment: http)
+        try #require(listed.status == 0, "\(listed)")
+        let onServer = SoakDevice.parseFeed(listed.standardOutput).ids
+        let expected = ledger.published.filter { !ledger.deleted.contains($0.key) }
+        for (id, text) in expected {
+            #expect(onServer[id] == text, "seed \(seed): acknowledged post \(id) (\(text)) is not on the server")
+        }
+        for id in ledger.deleted {
+            #expect(onServer[id] == nil, "seed \(seed): deleted post \(id) is still on the server")
+        }
+        let texts = onServer.values.sorted()
+        #expect(Set(texts).count == texts.count, "seed \(seed): a post is on the server twice: \(texts)")
+        for device in devices {
+            let shown = try await device.feed(backend: backend)
+            #expect(shown.ids == onServer, "seed \(seed): device \(device.name) differs from the server")
+            #expect(shown.marked.isEmpty, "seed \(seed): device \(device.name) still marks \(shown.marked)")
+        }
+    }
+}
