@@ -122,8 +122,8 @@ enum Silo {
         return .success
     }
 
-    /// Starts every integration, reports each service's integration and each integration's health,
-    /// and exits 1 when a required integration cannot serve.
+    /// Starts every integration, reports each service's integration, each integration's health and,
+    /// when one syncs, what waits to be sent; exits 1 when a required integration cannot serve.
     @MainActor
     private static func showIntegrations(_ composition: AppComposition, terminal: Terminal) async -> ExitStatus {
         let health = await composition.startEach()
@@ -140,6 +140,13 @@ enum Silo {
         for entry in health {
             let role = entry.isRequired ? "required" : "optional"
             terminal.print("  \(entry.name): \(entry.health) (\(role))")
+        }
+        if let sync = composition.sync {
+            let status = await sync.status()
+            let paused = status.isPausedForSignIn ? "; paused until you sign in again" : ""
+            terminal.print("\(bold: "Sync")")
+            terminal.print(
+                "  \(status.pendingCount) change(s) wait to be sent, \(status.failedPosts.count) refused\(paused)")
         }
         await composition.stop()
         return health.contains { $0.isRequired && !$0.health.isServing } ? .failure : .success

@@ -116,6 +116,8 @@ struct SyncSoakTests {
         try await backend.clearFaults()
         try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "status": 503}"#)
         try await publish(on: device, step: step, seed: seed, backend: backend, ledger: &ledger)
+        let waiting = try await device.run("integrations", backend: backend).standardOutput
+        #expect(!waiting.contains("Sync\n  0 change(s)"), "a refused send waits, and says so: \(waiting)")
         try await backend.clearFaults()
         try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "hold": true, "times": 1}"#)
         let sync = try device.start("sync", backend: backend)
@@ -149,6 +151,8 @@ struct SyncSoakTests {
             let shown = try await device.feed(backend: backend)
             #expect(shown.ids == onServer, "seed \(seed): device \(device.name) differs from the server")
             #expect(shown.marked.isEmpty, "seed \(seed): device \(device.name) still marks \(shown.marked)")
+            let report = try await device.run("integrations", backend: backend).standardOutput
+            #expect(report.contains("Sync\n  0 change(s) wait to be sent, 0 refused"), "\(device.name): \(report)")
         }
     }
 }
