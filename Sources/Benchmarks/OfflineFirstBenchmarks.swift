@@ -117,7 +117,10 @@ enum OfflineFirstBenchmarks {
             try await Task.sleep(for: .milliseconds(100))
             let start = ContinuousClock.now
             let post = try await writer.postService.publish(PostDraft(authorID: author, text: "arrives \(index)"))
-            while let page = try await pages.next(), page.items.first?.id != post.id {}
+            while true {
+                guard let page = try await pages.next() else { throw BenchmarkFailure("the observation ended") }
+                if page.items.first?.id == post.id { break }
+            }
             samples.append((ContinuousClock.now - start).seconds * 1_000)
         }
         samples.sort()

@@ -61,13 +61,7 @@ struct OfflineFirstSyncTests {
     @Test("a publish the server refuses stays on the device, marked failed with the reason, and is not sent again")
     func refusedPublishIsKept() async throws {
         let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
-        let author = try await parts.integration.userService.create(
-            UserDraft(handle: "refused_author", displayName: "A"))
-        // A post under an id the server holds for someone else is refused as a conflict.
-        let other = try await parts.server.userService.create(UserDraft(handle: "other_author", displayName: "B"))
-        let clash = try await parts.server.postService.publish(PostDraft(authorID: other.id, text: "theirs"))
-        let post = try await parts.integration.postService.publish(
-            PostDraft(authorID: author.id, text: "mine", id: clash.id))
+        let (_, post) = try await publishUnderTakenID(parts, handle: "refused_author")
         let report = await parts.integration.syncService.syncNow()
         #expect(report.refused.count == 1)
         let status = await parts.integration.syncService.status()
@@ -76,6 +70,20 @@ struct OfflineFirstSyncTests {
         let again = await parts.integration.syncService.syncNow()
         #expect(again.sent == 0 && again.refused.isEmpty)
         #expect(parts.remote.sent.current == 1)
+        await parts.integration.stop()
+    }
+
+    @Test("deleting a post whose publish was refused is done when the server says the id is another's")
+    func deleteAfterRefusal() async throws {
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let (author, post) = try await publishUnderTakenID(parts, handle: "refused_deleter")
+        #expect(await parts.integration.syncService.syncNow().refused.count == 1)
+        try await parts.integration.postService.delete(id: post.id, by: author.id)
+        let report = await parts.integration.syncService.syncNow()
+        let status = await parts.integration.syncService.status()
+        #expect(report.isClean, "\(report)")
+        #expect(status.pendingCount == 0 && status.failedPosts.isEmpty, "\(status)")
+        #expect(try await parts.server.postService.post(id: post.id).text == "theirs")
         await parts.integration.stop()
     }
 
@@ -154,5 +162,18 @@ struct OfflineFirstSyncTests {
         _ = try await probe.values(until: { $0.items.map(\.id) == [post.id] }, "the post on the second device")
         await second.integration.stop()
         await first.integration.stop()
+    }
+
+    /// A device's post under an id the server holds for another author: its publish is refused as
+    /// a conflict. Returns the device's author and post.
+    private func publishUnderTakenID(_ parts: Fixtures.Parts, handle: String) async throws -> (User, Post) {
+        let author = try await parts.integration.userService.create(
+            UserDraft(handle: handle, displayName: "A"))
+        let other = try await parts.server.userService.create(
+            UserDraft(handle: handle + "_holder", displayName: "B"))
+        let clash = try await parts.server.postService.publish(PostDraft(authorID: other.id, text: "theirs"))
+        let post = try await parts.integration.postService.publish(
+            PostDraft(authorID: author.id, text: "mine", id: clash.id))
+        return (author, post)
     }
 }

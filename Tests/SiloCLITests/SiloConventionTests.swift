@@ -113,13 +113,14 @@ struct SiloConventionTests {
 }
 
 extension SiloRunner {
-    /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$SILO_BINARY` set, and
-    /// returns what the terminal showed.
+    /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$SILO_BINARY` set and
+    /// the app's variables cleared (as `run` clears them), and returns what the terminal showed.
     func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> String {
         let binary = try ChildProcess.executable(named: "silo")
         let outcome = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
-            environment: ["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""].merging(environment) { $1 },
+            environment: cleanEnvironment.merging(["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
+                .merging(environment) { $1 },
             in: workingDirectory.url)
         return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")
     }

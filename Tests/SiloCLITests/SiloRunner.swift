@@ -47,7 +47,7 @@ final class SiloRunner {
     }
 
     /// The app's variables cleared, so the caller's shell does not leak into a test.
-    private var cleanEnvironment: [String: String] {
+    var cleanEnvironment: [String: String] {
         let prefix = AppConfiguration.environmentPrefix
         let variables =
             ServiceKind.allCases.map(AppConfiguration.variable(for:))

@@ -4,8 +4,8 @@ import Services
 
 /// The local side of an offline-first integration, held in memory over the integration's own
 /// store, so its post and user services read what it writes. For tests and previews: nothing
-/// survives the process. Get it from `InMemoryIntegration.replica`. Each change runs in a turn of
-/// its own, so no change sees the store between another's steps (as a transaction would give).
+/// survives the process. Get it from `InMemoryIntegration.replica`. Its changes (record, complete,
+/// apply) take turns, so none sees the store between another's steps; reads do not wait for them.
 public actor InMemoryPostReplica: PostReplicaService {
     private let store: ModelStore
     private var commands: [OutboxCommand] = []

@@ -24,6 +24,9 @@ actor SyncEngine: SyncService {
     /// How many of each author's commands the server has answered: a read of the change feed that
     /// was in flight across an answer may predate it.
     private var answered: [User.ID: Int] = [:]
+    /// Applying a read and letting an answered command go take turns, so neither lands between
+    /// the other's check and its change.
+    private let outboxTurns = Turns()
     private var receivedSinceStart = 0
     /// When the server's `Retry-After` ends, on `time`.
     private var notBefore: Duration?
@@ -139,15 +142,23 @@ actor SyncEngine: SyncService {
             authors.insert(command.authorID)
             do {
                 let stored = try await remote.sync.send(command)
-                // Counted before the outbox lets the command go, so no read that began before the
-                // answer is applied once the command no longer protects its post.
-                answered[command.authorID, default: 0] += 1
-                try await local.replica.complete(command.id, confirmed: stored)
+                try await outboxTurns.inTurn { () async throws(ServiceError) in
+                    // Counted before the outbox lets the command go, so no read made before the
+                    // answer is applied once the command no longer protects its post.
+                    answered[command.authorID, default: 0] += 1
+                    try await local.replica.complete(command.id, confirmed: stored)
+                }
                 report.sent += 1
                 sentSinceStart += 1
                 pausedForSignIn = false
             } catch {
                 switch error {
+                case .forbidden where command.deletedPostID != nil:
+                    // The server's post under this id is someone else's: ours never reached it
+                    // (its publish was refused), so there is nothing of ours to delete.
+                    try? await outboxTurns.inTurn { () async throws(ServiceError) in
+                        try await local.replica.complete(command.id, confirmed: nil)
+                    }
                 case .invalidInput, .forbidden, .conflict, .notFound:
                     try? await local.replica.fail(command.id, reason: error.description)
                     report.refused.append("\(command.operation.postID): \(error.description)")
@@ -179,21 +190,42 @@ actor SyncEngine: SyncService {
     /// applying it would undo the answered change on the device until the next read (a published
     /// post gone from a snapshot, a deleted one listed as saved).
     private func receive(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
-        var batch: PostChangeBatch
         var wait = wait
-        repeat {
+        while true {
             let answeredBefore = answered[author]
             let cursor = try await local.replica.cursor(authorID: author)
-            batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
-            if answered[author] == answeredBefore { break }
-            wait = .zero
-        } while true
-        do {
-            try await local.replica.apply(batch, authorID: author)
-        } catch .notFound {
-            try await local.replica.save(try await remote.users.user(id: author))
-            try await local.replica.apply(batch, authorID: author)
+            let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
+            switch try await apply(batch, for: author, unlessAnsweredSince: answeredBefore) {
+            case .applied: return received(batch)
+            case .stale: wait = .zero
+            case .unknownAuthor: try await local.replica.save(try await remote.users.user(id: author))
+            }
         }
+    }
+
+    /// What became of a read of the change feed.
+    private enum Application {
+        case applied, stale, unknownAuthor
+    }
+
+    /// Applies `batch` unless one of `author`'s commands was answered since `answeredBefore`, in
+    /// a turn no answered command can let go in.
+    private func apply(_ batch: PostChangeBatch, for author: User.ID, unlessAnsweredSince answeredBefore: Int?)
+        async throws(ServiceError) -> Application
+    {
+        try await outboxTurns.inTurn { () async throws(ServiceError) -> Application in
+            guard answered[author] == answeredBefore else { return .stale }
+            do throws(ServiceError) {
+                try await local.replica.apply(batch, authorID: author)
+                return .applied
+            } catch .notFound {
+                return .unknownAuthor
+            }
+        }
+    }
+
+    /// Counts what `batch` brought and tells the status observers.
+    private func received(_ batch: PostChangeBatch) -> Int {
         receivedSinceStart += batch.changes.count
         if !batch.changes.isEmpty { statusChanges.notify() }
         return batch.changes.count

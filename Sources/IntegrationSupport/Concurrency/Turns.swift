@@ -2,8 +2,8 @@
 /// state, await another actor, then write, and so must not interleave (an actor runs another call
 /// at every `await`).
 ///
-/// Take a turn with `take()` before the first read and give it back with `give()` after the last
-/// write, on every path; `inTurn(_:)` does both around a body.
+/// `inTurn(_:)` runs a body holding the turn. Turns are not reentrant: a body that asks the same
+/// `Turns` for a turn waits for itself for ever.
 public actor Turns {
     private var isTaken = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -13,7 +13,7 @@ public actor Turns {
 
     /// Returns when the caller holds the turn: at once when nobody does, else after every caller
     /// that asked before it has given it back.
-    public func take() async {
+    private func take() async {
         guard isTaken else {
             isTaken = true
             return
@@ -22,7 +22,7 @@ public actor Turns {
     }
 
     /// Gives the turn to the next caller waiting, or frees it.
-    public func give() {
+    private func give() {
         if waiting.isEmpty {
             isTaken = false
         } else {

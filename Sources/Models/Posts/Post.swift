@@ -11,7 +11,8 @@ public struct Post: Identifiable, Hashable, Sendable, Codable {
     public let authorID: User.ID
     /// The validated, trimmed text (see `PostRules`).
     public let text: String
-    /// When the service stored the post, with millisecond precision. Feeds are ordered by it.
+    /// When the post was written: the draft's time, or when the service stored it (never later
+    /// than that), with millisecond precision. Feeds are ordered by it.
     public let createdAt: Date
     /// The video shown with the post, if any.
     public let videoID: Video.ID?

@@ -16,10 +16,11 @@ import Models
 ///
 /// Implementations are safe to call from any task concurrently.
 public protocol PostService: Sendable {
-    /// Validates and stores `draft`, returning the stored post.
+    /// Validates and stores `draft`, returning the stored post: `PostRules.post(from:now:)`, so a
+    /// draft's own id and time are kept (a time after the service's now is taken as now).
     ///
     /// - Throws: `.invalidInput` (field `"text"`) for text breaking `PostRules` (field `"id"` for an
-    ///   unusable id), `.notFound` when the author does not exist, `.conflict` when the draft's id is
+    ///   unusable id, `"createdAt"` for a time before the year 1), `.notFound` when the author does not exist, `.conflict` when the draft's id is
     ///   taken, `.unavailable` / `.corruptData` when the store fails.
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post
 

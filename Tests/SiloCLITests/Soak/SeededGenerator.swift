@@ -1,5 +1,5 @@
 /// A random number generator that gives the same numbers for the same seed (SplitMix64), so a
-/// soak that failed can be run again step for step.
+/// soak that failed can run the same sequence of steps again.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 

@@ -35,9 +35,13 @@ final class SoakBackend {
         try await control("DELETE", "/_test/faults")
     }
 
-    /// Returns once `count` requests are held by a `hold` fault (the backend answers then).
+    /// Returns once `count` requests are held by a `hold` fault (the backend answers then); a
+    /// request that never comes fails the test at `HangGuard`'s limit instead of hanging it.
     func waitForHeldRequests(_ count: Int) async throws {
-        try await control("GET", "/_test/held?count=\(count)")
+        let (url, directory) = (url, directory.url)
+        try await HangGuard.run("\(count) held request(s) at the soak's backend") {
+            try await Self.control("GET", "/_test/held?count=\(count)", at: url, in: directory)
+        }
     }
 
     /// Answers every held request.
@@ -46,10 +50,18 @@ final class SoakBackend {
     }
 
     private func control(_ method: String, _ path: String, body: String? = nil) async throws {
+        try await Self.control(method, path, body: body, at: url, in: directory.url)
+    }
+
+    private static func control(
+        _ method: String, _ path: String, body: String? = nil, at url: String, in directory: URL
+    )
+        async throws
+    {
         var arguments = ["--silent", "--show-error", "--fail", "-X", method, url + path]
         if let body { arguments += ["-H", "Content-Type: application/json", "--data", body] }
         let outcome = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/curl"), arguments: arguments, in: directory.url)
+            URL(fileURLWithPath: "/usr/bin/curl"), arguments: arguments, in: directory)
         guard outcome.status == 0 else {
             throw BackendControlFailure(description: "\(method) \(path) failed: \(outcome.standardError)")
         }
