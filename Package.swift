@@ -198,7 +198,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
-                "JSONFileStoreIntegration", "HTTPBackendIntegration", "OfflineFirstIntegration", "SiloBackend",
+                "JSONFileStoreIntegration", "HTTPBackendIntegration", "OfflineFirstIntegration", "SiloBackend", "App",
             ]
         ),
 

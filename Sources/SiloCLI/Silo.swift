@@ -146,7 +146,7 @@ enum Silo {
             let paused = status.isPausedForSignIn ? "; paused until you sign in again" : ""
             terminal.print("\(bold: "Sync")")
             terminal.print(
-                "  \(status.pendingCount) change(s) wait to be sent, \(status.failedPosts.count) refused\(paused)")
+                "  \(status.pendingCount) change(s) wait to be sent, \(status.failedCount) refused\(paused)")
         }
         await composition.stop()
         return health.contains { $0.isRequired && !$0.health.isServing } ? .failure : .success

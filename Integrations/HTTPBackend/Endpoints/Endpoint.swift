@@ -23,11 +23,11 @@ protocol Endpoint: Sendable {
     var actingUser: User.ID? { get }
     /// Whether it may be retried; defaults to the method's idempotency.
     var isIdempotent: Bool { get }
-    /// Calls with equal keys share one request while it is in flight; by default every `GET`
-    /// is keyed by its path, query and acting user, and nothing else is shared.
     /// How long the server may hold the request before it answers (a long-poll); the attempt's
     /// deadline grows by as much.
     var serverHold: Duration { get }
+    /// Calls with equal keys share one request while it is in flight; by default every `GET`
+    /// is keyed by its path, query and acting user, and nothing else is shared.
     var coalescingKey: String? { get }
 
     /// Extra header fields (`If-None-Match`); none by default.

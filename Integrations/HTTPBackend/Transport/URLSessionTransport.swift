@@ -40,7 +40,7 @@ final class URLSessionTransport: Sendable {
         configuration.httpMaximumConnectionsPerHost = maxConnections
         // URLSession's own timeout only backs up the client's deadline: on Linux it counts whole
         // seconds, so it is set a second later than the deadline and never decides alone.
-        configuration.timeoutIntervalForRequest = TimeInterval(attemptTimeout.components.seconds + 2)
+        configuration.timeoutIntervalForRequest = Self.backstop(for: attemptTimeout)
         session = URLSession(configuration: configuration, delegate: events, delegateQueue: nil)
         bodySession = URLSession(configuration: configuration, delegate: bodyEvents, delegateQueue: nil)
         var base = baseURL.absoluteString
@@ -63,7 +63,7 @@ final class URLSessionTransport: Sendable {
         let result = await withTaskCancellationHandler {
             let (session, events) = request.body == nil ? (session, events) : (bodySession, bodyEvents)
             return await call.run(
-                urlRequest, on: session, events: events, deadline: attemptTimeout + request.serverHold, on: time)
+                urlRequest, on: session, events: events, deadline: deadline(of: request), on: time)
         } onCancel: {
             call.cancel()
         }
@@ -71,7 +71,7 @@ final class URLSessionTransport: Sendable {
         case .success(var response):
             response.attempt = request.attempt
             return response
-        case .failure(.timedOut): throw .timedOut(after: attemptTimeout + request.serverHold)
+        case .failure(.timedOut): throw .timedOut(after: deadline(of: request))
         case .failure(let failure): throw failure
         }
     }
@@ -89,6 +89,18 @@ final class URLSessionTransport: Sendable {
         calls.close()
     }
 
+    /// How long an attempt of `request` may take: the attempt timeout, plus what the server may
+    /// hold it for (a long-poll).
+    private func deadline(of request: HTTPRequest) -> Duration {
+        attemptTimeout + request.serverHold
+    }
+
+    /// URLSession's own timeout for `deadline`: whole seconds on Linux, so a second later than
+    /// the deadline, which always decides first.
+    private static func backstop(for deadline: Duration) -> TimeInterval {
+        TimeInterval(deadline.components.seconds + 2)
+    }
+
     private func makeURLRequest(_ request: HTTPRequest) throws(HTTPFailure) -> URLRequest {
         var text = baseURL + request.path
         if !request.query.isEmpty { text += "?" + PercentEncoding.query(request.query) }
@@ -97,9 +109,7 @@ final class URLSessionTransport: Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        if request.serverHold > .zero {
-            urlRequest.timeoutInterval = TimeInterval((attemptTimeout + request.serverHold).components.seconds + 2)
-        }
+        if request.serverHold > .zero { urlRequest.timeoutInterval = Self.backstop(for: deadline(of: request)) }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let key = request.idempotencyKey { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }

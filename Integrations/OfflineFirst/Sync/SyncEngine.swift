@@ -20,7 +20,6 @@ actor SyncEngine: SyncService {
     private var lastSuccess: Date?
     private var lastError: String?
     private var pausedForSignIn = false
-    private var sentSinceStart = 0
     /// How many of each author's commands the server has answered: a read of the change feed that
     /// was in flight across an answer may predate it.
     private var answered: [User.ID: Int] = [:]
@@ -35,14 +34,23 @@ actor SyncEngine: SyncService {
     /// One send at a time, so commands reach the server in the order they were made.
     private let sendTurns = Turns()
     private var loops: [Task<Void, Never>] = []
-    private let sendWakeups = Wakeups()
-    private let receiveWakeups = Wakeups()
+    /// Rung by a local change or a sign-in; the send loop waits on `sendRings`.
+    private let sendWakeups = ChangeSignal()
+    private let sendRings: AsyncStream<Void>
+    /// Rung by a newly followed author; the receive loop waits on `receiveRings`.
+    private let receiveWakeups = ChangeSignal()
+    private let receiveRings: AsyncStream<Void>
+    /// What the server refused since start, by any sync, each as "post id: reason".
+    private var refusedSinceStart: [String] = []
 
     init(local: OfflineFirstLocal, remote: OfflineFirstRemote, configuration: OfflineFirstIntegration.Configuration) {
         self.local = local
         self.remote = remote
         self.configuration = configuration
         time = ElapsedClock(clock: configuration.clock)
+        // Subscribed now, so a ring before a loop first waits is kept.
+        sendRings = sendWakeups.subscribe()
+        receiveRings = receiveWakeups.subscribe()
     }
 
     /// With background sync on, starts sending and receiving; returns at once.
@@ -55,8 +63,8 @@ actor SyncEngine: SyncService {
     func stop() {
         for loop in loops { loop.cancel() }
         loops = []
-        sendWakeups.finish()
-        receiveWakeups.finish()
+        sendWakeups.close()
+        receiveWakeups.close()
         statusChanges.close()
     }
 
@@ -64,18 +72,18 @@ actor SyncEngine: SyncService {
     func outboxChanged(author: User.ID) {
         follow(author)
         statusChanges.notify()
-        sendWakeups.wake()
+        sendWakeups.notify()
     }
 
     /// Brings `author`'s posts down too, from the next read of the change feed on.
     func follow(_ author: User.ID) {
-        if authors.insert(author).inserted { receiveWakeups.wake() }
+        if authors.insert(author).inserted { receiveWakeups.notify() }
     }
 
     /// Someone signed in: follows them, and sends what waits (a sync paused by a 401 resumes).
     func signedIn(_ user: User.ID) {
         follow(user)
-        sendWakeups.wake()
+        sendWakeups.notify()
     }
 
     // MARK: SyncService
@@ -100,10 +108,12 @@ actor SyncEngine: SyncService {
     func status() async -> SyncStatus {
         let outbox = (try? await local.replica.outbox()) ?? []
         var status = SyncStatus(lastSuccess: lastSuccess, lastError: lastError, isPausedForSignIn: pausedForSignIn)
-        status.sentSinceStart = sentSinceStart
+        status.sentSinceStart = answered.values.reduce(0, +)
+        status.refusedSinceStart = refusedSinceStart
         status.receivedSinceStart = receivedSinceStart
         for command in outbox {
             if let failure = command.failure {
+                status.failedCount += 1
                 if let id = command.publishedPostID { status.failedPosts[id] = failure }
             } else {
                 status.pendingCount += 1
@@ -149,7 +159,6 @@ actor SyncEngine: SyncService {
                     try await local.replica.complete(command.id, confirmed: stored)
                 }
                 report.sent += 1
-                sentSinceStart += 1
                 pausedForSignIn = false
             } catch {
                 switch error {
@@ -162,6 +171,7 @@ actor SyncEngine: SyncService {
                 case .invalidInput, .forbidden, .conflict, .notFound:
                     try? await local.replica.fail(command.id, reason: error.description)
                     report.refused.append("\(command.operation.postID): \(error.description)")
+                    refusedSinceStart.append("\(command.operation.postID): \(error.description)")
                 case .unauthorized:
                     pausedForSignIn = true
                     report.stoppedBecause = "sync is paused until you sign in again (\(error.description))"
@@ -243,7 +253,7 @@ actor SyncEngine: SyncService {
             lastError = reason
         } else {
             lastSuccess = configuration.now()
-            lastError = report.refused.last
+            lastError = nil
             notBefore = nil
         }
         statusChanges.notify()
@@ -254,7 +264,7 @@ actor SyncEngine: SyncService {
     /// Sends at once, then after every local change; while the server cannot be reached, again
     /// after `retryInterval` (or when its `Retry-After` ends).
     private func sendLoop() async {
-        var rings = sendWakeups.makeIterator()
+        var rings = sendRings.makeAsyncIterator()
         while !Task.isCancelled {
             let report = await send()
             record(report)
@@ -271,7 +281,7 @@ actor SyncEngine: SyncService {
     /// until there is one. After a read that reached the server, wakes the sender (the server may
     /// just have come back).
     private func receiveLoop() async {
-        var rings = receiveWakeups.makeIterator()
+        var rings = receiveRings.makeAsyncIterator()
         while !Task.isCancelled {
             do throws(ServiceError) {
                 let followed = try await followedAuthors()
@@ -282,7 +292,7 @@ actor SyncEngine: SyncService {
                 for author in followed {
                     _ = try await receive(for: author, wait: configuration.longPollWait / followed.count)
                 }
-                sendWakeups.wake()
+                sendWakeups.notify()
             } catch {
                 lastError = error.description
                 statusChanges.notify()

@@ -131,6 +131,11 @@ final class Connection {
         return statement
     }
 
+    /// The rowid of the last row this connection inserted.
+    var lastInsertRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
     /// Rows inserted, updated or deleted through this connection since it opened: a change here
     /// means this connection wrote.
     var totalChanges: Int64 {

@@ -73,5 +73,13 @@ extension Migration {
                 PRAGMA user_version = 4;
                 """
         ),
+        Migration(
+            version: 5,
+            summary: "find an outbox command by its post, as every applied change and recorded delete does",
+            sql: """
+                CREATE INDEX outbox_by_post ON outbox (post_id, kind);
+                PRAGMA user_version = 5;
+                """
+        ),
     ]
 }

@@ -22,8 +22,7 @@ public struct SQLitePostService: PostService {
         }
         let record = PostRecord(post)
         try await database.run(meaning: { error in
-            if error.isForeignKeyViolation { return .notFound(what: "author \(draft.authorID)") }
-            return error.isUniquenessViolation ? .conflict(reason: "a post with id \(record.id) already exists") : nil
+            PostWrites.insertFailure(error, postID: record.id, authorID: record.authorID)
         }) {
             connection throws(SQLiteError) in
             try connection.run(PostRecord.insert, values: record.values)
@@ -52,22 +51,12 @@ public struct SQLitePostService: PostService {
     /// Deletes the post with `id` for its author; see `PostService.delete(id:by:)`.
     ///
     /// One `DELETE` keyed by id and author; when it removes nothing, a look-up tells a missing post
-    /// (`.notFound`) from someone else's (`.forbidden`).
+    /// (`.notFound`) from someone else's (`.forbidden`): `PostWrites.delete`.
     public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
-        let author = try await database.run { connection throws(SQLiteError) -> String?? in
-            let deleted = try connection.run(
-                "DELETE FROM posts WHERE id = ?1 AND author_id = ?2", id.rawValue, actorID.rawValue)
-            if deleted > 0 { return .none }
-            return .some(
-                try connection.queryFirst("SELECT author_id FROM posts WHERE id = ?1", id.rawValue) { row in
-                    row.text(at: 0)
-                })
+        let deletion = try await database.run { connection throws(SQLiteError) in
+            try PostWrites.delete(id.rawValue, by: actorID.rawValue, on: connection)
         }
-        switch author {
-        case .none: return
-        case .some(.none): throw .notFound(what: "post \(id)")
-        case .some(.some): throw .forbidden(reason: "only the author of post \(id) may delete it")
-        }
+        if let failure = PostWrites.failure(of: deletion, postID: id.rawValue) { throw failure }
     }
 
     /// Observes the first page of `authorID`'s feed; see `PostService.observeFeed(authorID:pageSize:)`.

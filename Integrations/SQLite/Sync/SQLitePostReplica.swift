@@ -10,11 +10,10 @@ import Services
 public struct SQLitePostReplica: PostReplicaService {
     let database: Database
 
-    /// What a transaction found, for the errors a `SQLiteError` cannot carry.
-    private enum Outcome: Sendable {
-        case recorded(OutboxRecord)
-        case noPost
-        case notAuthor
+    /// What recording did: a queued command, or a delete that found no post of its author.
+    private enum Recorded: Sendable {
+        case command(OutboxRecord)
+        case refused(PostWrites.Deletion)
     }
 
     /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
@@ -22,32 +21,28 @@ public struct SQLitePostReplica: PostReplicaService {
         -> OutboxCommand
     {
         let row = OutboxRecord(operation, key: key)
+        // A delete that deletes nothing ends the transaction with what it found, and writes nothing.
         let outcome = try await database.run(meaning: { error in
-            if error.isForeignKeyViolation { return .notFound(what: "author \(row.authorID)") }
-            return error.isUniquenessViolation ? .conflict(reason: "a post with id \(row.postID) already exists") : nil
-        }) { connection throws(SQLiteError) -> Outcome in
-            try connection.transaction { () throws(SQLiteError) -> Outcome in
+            PostWrites.insertFailure(error, postID: row.postID, authorID: row.authorID)
+        }) { connection throws(SQLiteError) -> Recorded in
+            try connection.transaction { () throws(SQLiteError) -> Recorded in
                 if case .publish(let post) = operation {
                     try connection.run(PostRecord.insert, values: PostRecord(post).values)
                 } else {
-                    let author = try connection.queryFirst(
-                        "SELECT author_id FROM posts WHERE id = ?1", row.postID, row: { $0.text(at: 0) })
-                    guard let author else { return .noPost }
-                    guard author == row.authorID else { return .notAuthor }
-                    try connection.run("DELETE FROM posts WHERE id = ?1", row.postID)
+                    let deletion = try PostWrites.delete(row.postID, by: row.authorID, on: connection)
+                    guard case .deleted = deletion else { return .refused(deletion) }
                     try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
                 }
                 try connection.run(OutboxRecord.insert, values: row.insertValues)
-                let id = try connection.queryFirst("SELECT last_insert_rowid()", row: { $0.integer(at: 0) }) ?? 0
                 var stored = row
-                stored.id = id
-                return .recorded(stored)
+                stored.id = connection.lastInsertRowID
+                return .command(stored)
             }
         }
         switch outcome {
-        case .recorded(let record): return try command(record)
-        case .noPost: throw .notFound(what: "post \(row.postID)")
-        case .notAuthor: throw .forbidden(reason: "only the author of post \(row.postID) may delete it")
+        case .command(let record): return try command(record)
+        case .refused(let deletion):
+            throw PostWrites.failure(of: deletion, postID: row.postID) ?? .notFound(what: "post \(row.postID)")
         }
     }
 
@@ -66,9 +61,10 @@ public struct SQLitePostReplica: PostReplicaService {
         let confirmedRecord = confirmed.map(PostRecord.init)
         try await database.run { connection throws(SQLiteError) in
             try connection.transaction { () throws(SQLiteError) in
-                let postID = try connection.queryFirst(
-                    "SELECT post_id FROM outbox WHERE id = ?1", id, row: { $0.text(at: 0) })
-                try connection.run("DELETE FROM outbox WHERE id = ?1", id)
+                // RETURNING rows are read to the end, so the DELETE is done before the UPDATE.
+                let postID = try connection.query(
+                    "DELETE FROM outbox WHERE id = ?1 RETURNING post_id", id, row: { $0.text(at: 0) }
+                ).first
                 guard let record = confirmedRecord, record.id == postID else { return }
                 try connection.run(
                     "UPDATE posts SET text = ?2, created_at = ?3, video_id = ?4 WHERE id = ?1 "

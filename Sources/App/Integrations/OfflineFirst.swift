@@ -1,3 +1,4 @@
+import HTTPBackendIntegration
 import IntegrationSupport
 import OfflineFirstIntegration
 import SQLiteIntegration
@@ -11,15 +12,24 @@ extension IntegrationDescription {
         name: "offline-first", services: [.posts, .users, .authentication], settings: [.backendURL, .backendTimeout],
         startTimeout: .seconds(30)
     ) { context in
-        let store = SQLiteIntegration(configuration: .file(named: "offline.sqlite", in: context.dataDirectory))
-        let backend = makeHTTPBackend(context)
-        return OfflineFirstIntegration(
+        OfflineFirstIntegration(
+            store: SQLiteIntegration(configuration: .file(named: "offline.sqlite", in: context.dataDirectory)),
+            backend: makeHTTPBackend(context),
+            configuration: .init(
+                signedInSlot: SignedInSlot(file: context.dataDirectory.appendingPathComponent("offline-signed-in"))))
+    }
+}
+
+extension OfflineFirstIntegration {
+    /// Offline-first over a SQLite store (the device's copy and outbox) and the HTTP backend (the
+    /// server), as `offlineFirst` composes it; the benchmarks compose their devices the same way.
+    public convenience init(store: SQLiteIntegration, backend: HTTPBackendIntegration, configuration: Configuration) {
+        self.init(
             local: OfflineFirstLocal(
                 integration: store, posts: store.postService, users: store.userService, replica: store.replica),
             remote: OfflineFirstRemote(
                 integration: backend, users: backend.usersService, authentication: backend.authenticationService,
                 sync: backend.syncRemote),
-            configuration: .init(
-                signedInSlot: SignedInSlot(file: context.dataDirectory.appendingPathComponent("offline-signed-in"))))
+            configuration: configuration)
     }
 }

@@ -1,6 +1,5 @@
-/// One turn at a time, in the order they were asked for: for an actor whose operations read its
-/// state, await another actor, then write, and so must not interleave (an actor runs another call
-/// at every `await`).
+/// One turn at a time: for an actor whose operations read its state, await another actor, then
+/// write, and so must not interleave (an actor runs another call at every `await`).
 ///
 /// `inTurn(_:)` runs a body holding the turn. Turns are not reentrant: a body that asks the same
 /// `Turns` for a turn waits for itself for ever.

@@ -46,6 +46,9 @@ public actor ModelStore {
     var libraryVideos: [Video.ID: Video] = [:] {
         didSet { changed() }
     }
+    /// The outbox and change-feed cursors, when the store is a device's copy for an offline-first
+    /// integration (`ModelStore+Outbox.swift`); empty otherwise.
+    var outboxState = OutboxState()
 
     private func changed() {
         revision += 1

@@ -52,14 +52,15 @@ extension PostRules {
             createdAt: try createdAt(of: draft, now: now), videoID: videoID)
     }
 
-    /// The time a post from `draft` is stored with: the draft's `createdAt` when it has one, but
-    /// never after `now`, else `now`; rounded to the millisecond as every store keeps it.
+    /// The time a post from `draft` is stored with: the draft's `createdAt` when it is before
+    /// `now`, else `now`; rounded to the millisecond as every store keeps it (rounding an earlier
+    /// time never passes a rounded `now`).
     ///
     /// - Throws: `ValidationError` for `"createdAt"` when the draft's time is before the year 1
     ///   (see `DateRules`).
-    public static func createdAt(of draft: PostDraft, now: Date) throws(ValidationError) -> Date {
+    private static func createdAt(of draft: PostDraft, now: Date) throws(ValidationError) -> Date {
         let now = now.roundedToMilliseconds
-        guard let written = draft.createdAt else { return now }
-        return min(try DateRules.validated(min(written, now), field: "createdAt"), now)
+        guard let written = draft.createdAt, written < now else { return now }
+        return try DateRules.validated(written, field: "createdAt")
     }
 }

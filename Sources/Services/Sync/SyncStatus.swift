@@ -9,6 +9,8 @@ public struct SyncStatus: Hashable, Sendable {
     public var pendingCount: Int
     /// Posts whose publish the server refused, with its reason.
     public var failedPosts: [Post.ID: String]
+    /// How many commands (publishes and deletes) the server refused and the outbox keeps.
+    public var failedCount = 0
     /// When a sync last reached the server and sent everything it could.
     public var lastSuccess: Date?
     /// Why the last sync stopped short, or `nil` when it did not.
@@ -19,6 +21,9 @@ public struct SyncStatus: Hashable, Sendable {
     public var sentSinceStart = 0
     /// Changes brought down since the integration started, by any sync.
     public var receivedSinceStart = 0
+    /// What the server refused since the integration started, by any sync, each as
+    /// "post id: reason".
+    public var refusedSinceStart: [String] = []
 
     /// Creates a status.
     public init(

@@ -81,8 +81,10 @@ actor PostChangeLog {
         guard from + 1 >= oldestKept else { return .forgotten(cursor: now) }
         var seen = Set<Post.ID>()
         var ids: [Post.ID] = []
-        for entry in entries[head...].reversed() where entry.sequence > from && entry.authorID == authorID {
-            if seen.insert(entry.postID).inserted { ids.append(entry.postID) }
+        // Newest first, stopping at the cursor: a read costs the changes since it, not the log.
+        for entry in entries[head...].reversed() {
+            guard entry.sequence > from else { break }
+            if entry.authorID == authorID, seen.insert(entry.postID).inserted { ids.append(entry.postID) }
         }
         return .changed(ids.reversed(), cursor: now)
     }

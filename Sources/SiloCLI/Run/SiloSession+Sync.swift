@@ -3,8 +3,9 @@ import Services
 
 extension SiloSession {
     /// `silo sync`: one sync, then what this run did (also what the background sync did since the
-    /// integration started). Exits 1 when something was refused, the server could not be reached,
-    /// or no integration in use syncs.
+    /// integration started, which may have sent and been refused before this sync). Exits 1 when
+    /// something was refused in this run, the server could not be reached, or no integration in
+    /// use syncs.
     func sync() async {
         guard let sync = composition.sync else {
             outcome.recordFailure()
@@ -14,14 +15,15 @@ extension SiloSession {
         }
         let report = await sync.syncNow()
         let status = await sync.status()
+        let refused = status.refusedSinceStart
         terminal.print(
-            "Sent \(status.sentSinceStart), received \(status.receivedSinceStart), refused \(report.refused.count).")
-        for refusal in report.refused { terminal.print("  refused: \(refusal)") }
+            "Sent \(status.sentSinceStart), received \(status.receivedSinceStart), refused \(refused.count).")
+        for refusal in refused { terminal.print("  refused: \(refusal)") }
         if status.pendingCount > 0 { terminal.print("\(status.pendingCount) change(s) still wait to be sent.") }
         if let reason = report.stoppedBecause {
             outcome.recordFailure()
             terminal.printError("sync stopped: \(reason)")
-        } else if !report.refused.isEmpty {
+        } else if !refused.isEmpty {
             outcome.recordFailure()
         }
     }

@@ -55,6 +55,8 @@ struct SQLiteIntegrityTests {
             let crashed = try Connection(path: file.url.path)
             try crashed.setCheckpointOnClose(false)
             // A write to the first page only (the damage is after it) that every version leaves as is.
+            // The integration's own id (SQL takes only literals, so it is written out and checked).
+            #expect(DatabaseOwnership.applicationID == 1_397_312_591)
             try crashed.execute("PRAGMA application_id = 1397312591")
         }
         #expect(FileManager.default.fileExists(atPath: file.url.path + "-wal"))

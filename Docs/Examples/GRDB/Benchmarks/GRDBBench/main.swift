@@ -10,7 +10,7 @@ import Services
 // figure is the median over the rounds.
 // Usage: swift run -c release GRDBBench [posts] [rounds] [page reads]
 
-let arguments = Array(CommandLine.arguments.dropFirst().compactMap { Int($0) })
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let postCount = arguments.count > 0 ? arguments[0] : 2_000
 let rounds = arguments.count > 1 ? arguments[1] : 3
 let pageReads = arguments.count > 2 ? arguments[2] : 2_000
@@ -63,7 +63,7 @@ func measure(_ subject: Subject) async throws -> Figures {
     let startMilliseconds = milliseconds(clock.now - startStarted)
     await reopened.stop()
     return Figures(
-        publishMicroseconds: publishTimes.sorted()[publishTimes.count / 2], pagesPerSecond: pagesPerSecond,
+        publishMicroseconds: median(publishTimes), pagesPerSecond: pagesPerSecond,
         startMilliseconds: startMilliseconds)
 }
 

@@ -36,8 +36,7 @@ actor Store {
         guard pool == nil else { return }
         let (url, location) = (url, location)
         var configuration = Configuration()
-        let (seconds, attoseconds) = busyTimeout.components
-        configuration.busyMode = .timeout(TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18)
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.wholeMilliseconds) / 1_000)
         configuration.foreignKeysEnabled = true
         if let crashSwitch {
             configuration.prepareDatabase { db in

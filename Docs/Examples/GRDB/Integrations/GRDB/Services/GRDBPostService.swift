@@ -29,7 +29,7 @@ public struct GRDBPostService: PostService {
             default: nil
             }
         }) { db in try row.insert(db) }
-        return Post(row)
+        return post
     }
 
     /// Returns the post with `id`; see `PostService.post(id:)`.

@@ -6,17 +6,16 @@ import Testing
 
 @Suite("GRDB refuses files it did not write")
 struct GRDBForeignFileTests {
-    /// What other programs leave where the database should be: each must be refused, unchanged.
-    static let foreignFiles: [(label: String, kind: ServiceError.Kind, expected: String, sql: String?)] = [
-        ("a text file", .corruptData, "not a database", nil),
-        ("a rollback-journal database", .corruptData, "another program's database", "CREATE TABLE notes (body TEXT)"),
+    /// What other programs leave where the database should be (the SQL that makes it, or none for
+    /// a text file): each must be refused as corrupt data, unchanged. 0x5349_4C4F is the SQLite
+    /// integration's `application_id`.
+    static let foreignFiles: [(label: String, sql: String?)] = [
+        ("a text file", nil),
+        ("a rollback-journal database", "CREATE TABLE notes (body TEXT)"),
+        ("a WAL database", "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')"),
         (
-            "a WAL database", .corruptData, "another program's database",
-            "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')"
-        ),
-        (
-            "the SQLite integration's database", .corruptData, "another program's database",
-            "PRAGMA application_id = 1397312591; CREATE TABLE users (id TEXT); CREATE TABLE posts (id TEXT)"
+            "the SQLite integration's database",
+            "PRAGMA application_id = \(0x5349_4C4F); CREATE TABLE users (id TEXT); CREATE TABLE posts (id TEXT)"
         ),
     ]
 
@@ -25,7 +24,8 @@ struct GRDBForeignFileTests {
         arguments: 0..<foreignFiles.count)
     func foreignFileIsRefused(_ index: Int) async throws {
         // Given another program's file where the database should be
-        let (label, kind, expected, sql) = Self.foreignFiles[index]
+        let (label, sql) = Self.foreignFiles[index]
+        let expected = sql == nil ? "not a database" : "another program's database"
         let directory = try TemporaryDirectory(prefix: "grdb-foreign")
         let configuration = GRDBIntegration.Configuration(directory: directory.url)
         let file = configuration.databaseURL
@@ -38,7 +38,7 @@ struct GRDBForeignFileTests {
 
         // When the integration starts on it
         let integration = GRDBIntegration(configuration: configuration)
-        let error = await expectServiceError(kind, "\(label)") { () throws(ServiceError) in
+        let error = await expectServiceError(.corruptData, "\(label)") { () throws(ServiceError) in
             try await integration.start()
         }
         await integration.stop()

@@ -1,0 +1,84 @@
+import Models
+import Services
+
+/// What a store keeps as a device's copy for an offline-first integration, beside its posts and
+/// users: the commands not yet confirmed, oldest first, and where each author's change feed was
+/// last read.
+struct OutboxState: Sendable {
+    var commands: [OutboxCommand] = []
+    var nextID: Int64 = 1
+    var cursors: [User.ID: String] = [:]
+}
+
+/// The `PostReplicaService` rules over the store's own posts: each method runs without
+/// suspending, so a change and its command, or a batch of the server's changes, land as one step
+/// that no other change sees half done.
+extension ModelStore {
+    /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
+    public func record(_ operation: OutboxCommand.Operation, key: String) throws(ServiceError) -> OutboxCommand {
+        switch operation {
+        case .publish(let post):
+            try insert(post)
+        case .delete(let postID, let authorID):
+            try deletePost(id: postID, by: authorID)
+            outboxState.commands.removeAll { $0.isPublish(of: postID) }
+        }
+        let command = OutboxCommand(id: outboxState.nextID, key: key, operation: operation)
+        outboxState.nextID += 1
+        outboxState.commands.append(command)
+        return command
+    }
+
+    /// Every queued command, oldest first.
+    public func outbox() -> [OutboxCommand] {
+        outboxState.commands
+    }
+
+    /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
+    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) throws(ServiceError) {
+        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
+        let command = outboxState.commands.remove(at: index)
+        if let confirmed, confirmed.id == command.operation.postID, posts[confirmed.id] != nil {
+            try save(confirmed)
+        }
+    }
+
+    /// Marks a refused command as failed; see `PostReplicaService.fail(_:reason:)`.
+    public func fail(_ id: OutboxCommand.ID, reason: String) {
+        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
+        let command = outboxState.commands[index]
+        outboxState.commands[index] = OutboxCommand(
+            id: command.id, key: command.key, operation: command.operation, failure: reason)
+    }
+
+    /// Applies the server's changes; see `PostReplicaService.apply(_:authorID:)`.
+    public func apply(_ batch: PostChangeBatch, authorID: User.ID) throws(ServiceError) {
+        _ = try user(id: authorID)
+        let deleting = Set(outboxState.commands.compactMap { $0.deletedPostID })
+        let unconfirmed = Set(outboxState.commands.compactMap { $0.publishedPostID })
+        var seen = Set<Post.ID>()
+        for change in batch.changes {
+            switch change {
+            case .saved(let post) where post.authorID == authorID && !deleting.contains(post.id):
+                seen.insert(post.id)
+                try save(post)
+            case .saved(let post):
+                seen.insert(post.id)
+            case .deleted(let id):
+                removePost(id: id)
+                outboxState.commands.removeAll { $0.isPublish(of: id) }
+            }
+        }
+        if batch.isSnapshot {
+            for id in postIDs(of: authorID) where !seen.contains(id) && !unconfirmed.contains(id) {
+                removePost(id: id)
+            }
+        }
+        outboxState.cursors[authorID] = batch.cursor
+    }
+
+    /// The cursor last applied for `authorID`.
+    public func cursor(authorID: User.ID) -> String? {
+        outboxState.cursors[authorID]
+    }
+}
