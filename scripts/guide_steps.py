@@ -67,8 +67,11 @@ class Guide:
             self.fail(f"`{command if isinstance(command, str) else ' '.join(command)}` failed", output)
         return result.returncode, output
 
-    def apply(self, step, blocks, replace=None):
-        """Applies one step's blocks. `replace` maps an `sh` line to the line to run instead."""
+    def apply(self, step, blocks, replace=None, env=None):
+        """Applies one step's blocks and returns the output of its last `sh` line. `replace` maps an
+        `sh` line to the line to run instead (a key that matches no line fails: the guide changed);
+        `env` is added to the environment of every line."""
+        replace, used, output = replace or {}, set(), ""
         for language, text in blocks:
             first = text.splitlines()[0] if text else ""
             if language == "swift" and first.startswith("// ") and first.endswith(".swift"):
@@ -83,8 +86,12 @@ class Guide:
                 for line in text.splitlines():
                     command = line.split("  #")[0].strip()
                     if command and not command.startswith("#"):
-                        self.run((replace or {}).get(command, command))
+                        used.add(command)
+                        _, output = self.run(replace.get(command, command), env=env)
+        if set(replace) - used:
+            self.fail(f"step {step} has no line {sorted(set(replace) - used)}: the guide changed, so this check must")
         print(f"ok: applied step {step}")
+        return output
 
     def apply_diff(self, text, what):
         """Applies a `diff` block with `git apply`; fails naming `what` when it no longer applies."""

@@ -16,7 +16,7 @@ struct OfflineFirstSyncTests {
     @Test("a post written offline keeps its id, reaches the server when it is back, and then a second device")
     func offlinePostArrives() async throws {
         let clock = ContractClock(mode: .ticking)
-        let parts = try await Fixtures.make(clock: clock, isOnline: false)
+        let parts = try await Fixtures.make(clock: clock, connection: .offline)
         let author = try await parts.integration.userService.create(
             UserDraft(handle: "offline_author", displayName: "A"))
         let post = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "offline"))
@@ -43,7 +43,7 @@ struct OfflineFirstSyncTests {
 
     @Test("while the server cannot be reached, health is degraded and says how much waits; then healthy again")
     func healthWhileOffline() async throws {
-        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), isOnline: false)
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), connection: .offline)
         let author = try await parts.integration.userService.create(
             UserDraft(handle: "health_author", displayName: "A"))
         _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "waiting"))
@@ -87,7 +87,7 @@ struct OfflineFirstSyncTests {
         await parts.integration.stop()
     }
 
-    @Test("a 401 pauses sync and keeps the outbox; after sign-in the command is sent")
+    @Test("a 401 stops the sync, pauses the background sender and keeps the outbox; once accepted, it is sent")
     func unauthorizedPauses() async throws {
         let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
         let author = try await parts.integration.userService.create(

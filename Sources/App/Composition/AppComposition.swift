@@ -37,7 +37,7 @@ public struct AppComposition: Sendable {
         let context = IntegrationContext(
             dataDirectory: configuration.dataDirectory, environment: configuration.environment,
             diagnostics: diagnostics)
-        for setting in inUse.flatMap(\.settings) {
+        for setting in inUse.settings {
             let value = context.value(setting)
             if let problem = setting.check(value) {
                 throw .invalidSetting(
@@ -64,7 +64,7 @@ public struct AppComposition: Sendable {
 
     /// `KEY=value` for every setting of the integrations in use, secrets redacted: for `--verbose`.
     public var settingsReport: [String] {
-        integrationsInUse.flatMap { context.describe($0.settings) }
+        context.describe(integrationsInUse.settings)
     }
 
     /// Creates the data directory and starts the integrations that serve `services` (every one when

@@ -18,8 +18,7 @@ public enum IntegrationCatalog {
     /// Every setting any integration reads, each once (integrations may share one: offline-first
     /// reads the HTTP backend's), in catalog order.
     public static var settings: [IntegrationSetting] {
-        var seen = Set<String>()
-        return all.flatMap(\.settings).filter { seen.insert($0.environmentVariable).inserted }
+        all.settings
     }
 
     /// The names of the integrations that provide `service`, in catalog order.
@@ -31,5 +30,14 @@ public enum IntegrationCatalog {
     public static func integration(named name: String) -> IntegrationDescription? {
         let name = name.trimmingCharacters(in: .whitespaces).lowercased()
         return all.first { $0.name == name }
+    }
+}
+
+extension Sequence<IntegrationDescription> {
+    /// Every setting these integrations read, each once (integrations may share one: offline-first
+    /// reads the HTTP backend's), in order.
+    public var settings: [IntegrationSetting] {
+        var seen = Set<String>()
+        return flatMap(\.settings).filter { seen.insert($0.environmentVariable).inserted }
     }
 }

@@ -37,7 +37,9 @@ struct HTTPSyncRemoteTests {
             id: 3, key: UUID().uuidString, operation: .delete(postID: post.id, authorID: scene.author.id))
         #expect(try await remote.send(delete) == nil)
         #expect(try await remote.send(OutboxCommand(id: 4, key: UUID().uuidString, operation: delete.operation)) == nil)
-        await #expect(throws: ServiceError.self) { try await scene.integration.postsService.post(id: post.id) }
+        await expectServiceError(.notFound) { () throws(ServiceError) in
+            try await scene.integration.postsService.post(id: post.id)
+        }
     }
 
     @Test("a publish refused as taken whose look-up fails stays a failure to retry, not a refusal")

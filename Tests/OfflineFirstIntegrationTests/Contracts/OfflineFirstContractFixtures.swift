@@ -31,23 +31,28 @@ enum OfflineFirstContractFixtures {
         let integration: OfflineFirstIntegration
     }
 
-    /// Composes and starts a device over `server` (a fresh one by default); `isOnline` false cuts
-    /// the sync off; `inBackground` syncs as the app does, on its own, timing retries on `syncClock`.
+    /// Composes and starts a device over `server` (a fresh one by default), its sync over
+    /// `connection`; `inBackground` syncs as the app does, on its own, timing retries on
+    /// `syncClock`. A flapping connection is retried at once, so a dropped call is followed by
+    /// one that answers (the default 5 s would outlast every check).
     static func make(
-        clock: ContractClock, isOnline: Bool = true, server: InMemoryIntegration? = nil, inBackground: Bool = false,
-        syncClock: any Clock<Duration> = ContinuousClock()
+        clock: ContractClock, connection: Connection = .online, server: InMemoryIntegration? = nil,
+        inBackground: Bool = false, syncClock: any Clock<Duration> = ContinuousClock()
     ) async throws -> Parts {
         let device = InMemoryIntegration(configuration: .init(now: clock.now))
         let server = server ?? InMemoryIntegration(configuration: .init(now: clock.now))
         let remote = ServiceBackedRemote(posts: server.postService)
-        if !isOnline { remote.failure.withLock { $0 = ServiceBackedRemote.unreachable } }
+        if connection == .offline { remote.failure.withLock { $0 = ServiceBackedRemote.unreachable } }
+        remote.flaps.withLock { $0 = connection == .flapping }
         let integration = OfflineFirstIntegration(
             local: OfflineFirstLocal(
                 integration: device, posts: device.postService, users: device.userService, replica: device.replica),
             remote: OfflineFirstRemote(
                 integration: server, users: server.userService, authentication: server.authenticationService,
                 sync: remote),
-            configuration: .init(now: clock.now, clock: syncClock, syncsInBackground: inBackground))
+            configuration: .init(
+                now: clock.now, clock: syncClock, retryInterval: connection == .flapping ? .zero : .seconds(5),
+                syncsInBackground: inBackground))
         try await integration.start()
         return Parts(device: device, server: server, remote: remote, integration: integration)
     }
@@ -57,8 +62,7 @@ enum OfflineFirstContractFixtures {
         ContractFixture<PostServiceSubject>(
             integration: "\(integration) (\(connection.rawValue))", capabilities: [.injectedClock, .observerCount]
         ) { clock in
-            let parts = try await make(clock: clock, isOnline: connection != .offline, inBackground: true)
-            parts.remote.flaps.withLock { $0 = connection == .flapping }
+            let parts = try await make(clock: clock, connection: connection, inBackground: true)
             return PostServiceSubject(
                 posts: parts.integration.postService, users: parts.integration.userService,
                 hooks: SubjectHooks(

@@ -69,10 +69,15 @@ extension PostServiceContract {
             let fetched = try await subject.posts.post(id: post.id)
             #expect(Array(fetched.text.utf8) == Array(text.utf8))
         },
-        ContractCheck("a draft's own id is kept; publishing under a taken id is a conflict and changes nothing") {
+        ContractCheck(
+            "a draft's own id is kept, an unusable one is invalid input; a taken id is a conflict and changes nothing"
+        ) {
             subject in
             let author = try await subject.makeAuthor()
             let id = Post.ID("device-made-\(UUID().uuidString)")
+            await expectServiceError(.invalidInput) { () throws(ServiceError) in
+                try await subject.posts.publish(PostDraft(authorID: author.id, text: "spaced", id: "device made"))
+            }
             let post = try await subject.posts.publish(PostDraft(authorID: author.id, text: "first", id: id))
             #expect(post.id == id)
             #expect(try await subject.posts.post(id: id) == post)
@@ -83,7 +88,7 @@ extension PostServiceContract {
             #expect(try await subject.wholeFeed(of: author.id) == [post])
         },
         ContractCheck(
-            "a draft's own time is kept where it is returned, fetched and listed; a time after the clock's is the clock's"
+            "a draft's own time is kept where returned, fetched and listed; one after the clock's is the clock's, one before year 1 invalid"
         ) { subject, clock in
             let author = try await subject.makeAuthor()
             clock.advance(by: .seconds(3_600))
@@ -94,6 +99,12 @@ extension PostServiceContract {
                 PostDraft(authorID: author.id, text: "clock ahead", createdAt: clock.current.addingTimeInterval(600)))
             #expect(early.createdAt == written)
             #expect(ahead.createdAt == clock.current)
+            await expectServiceError(.invalidInput) { () throws(ServiceError) in
+                try await subject.posts.publish(
+                    PostDraft(
+                        authorID: author.id, text: "before the year 1",
+                        createdAt: DateRules.earliest.addingTimeInterval(-86_400)))
+            }
             #expect(try await subject.posts.post(id: early.id) == early)
             #expect(try await subject.wholeFeed(of: author.id) == [ahead, early])
         },

@@ -61,6 +61,11 @@ extension PostReplicaServiceContract {
                 try await subject.replica.apply(
                     PostChangeBatch(changes: [.saved(post)], cursor: "c-1"), authorID: "stranger")
             }
+            // A batch that saves nothing is refused all the same: the author is checked, not the posts.
+            await expectServiceError(.notFound) { () throws(ServiceError) in
+                try await subject.replica.apply(
+                    PostChangeBatch(changes: [.deleted(post.id)], cursor: "c-2"), authorID: "stranger")
+            }
             let cursor = try await subject.replica.cursor(authorID: "stranger")
             #expect(cursor == nil)
         },

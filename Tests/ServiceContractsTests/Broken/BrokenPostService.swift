@@ -71,10 +71,10 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
         case .byteLimitTooLow: ["text at 500 characters and 20,000 bytes is accepted; one more of either is rejected"]
         case .unknownAuthorAccepted: ["unknown author gives not found or invalid input and stores nothing"]
         case .draftIDIgnored, .takenIDReplacesThePost:
-            ["a draft's own id is kept; publishing under a taken id is a conflict and changes nothing"]
+            ["a draft's own id is kept, an unusable one is invalid input; a taken id is a conflict and changes nothing"]
         case .draftTimeIgnored, .draftTimeAheadKept:
             [
-                "a draft's own time is kept where it is returned, fetched and listed; a time after the clock's is the clock's"
+                "a draft's own time is kept where returned, fetched and listed; one after the clock's is the clock's, one before year 1 invalid"
             ]
         case .acceptsAnyVideoID:
             ["video ids that are empty, over 128 bytes or hold spaces or controls give invalid input"]

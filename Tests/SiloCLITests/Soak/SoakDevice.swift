@@ -1,13 +1,16 @@
 import TestSupport
 
 /// One device of the soak: a `silo` working directory of its own (its own `.silo/offline.sqlite`),
-/// running `SILO_POSTS=offline-first` against the soak's backend.
+/// running `SILO_POSTS=offline-first` against the soak's backend, or another `posts` integration
+/// (`http` reads what the server holds).
 struct SoakDevice {
     let name: String
     let silo: SiloRunner
+    private let posts: String
 
-    init(_ name: String) throws {
+    init(_ name: String, posts: String = "offline-first") throws {
         self.name = name
+        self.posts = posts
         silo = try SiloRunner()
     }
 
@@ -15,15 +18,15 @@ struct SoakDevice {
     func run(_ arguments: String..., backend: SoakBackend, input: String? = nil) async throws
         -> ChildProcess.Outcome
     {
-        try await silo.run(arguments, environment: Self.environment(backend), input: input)
+        try await silo.run(arguments, environment: environment(backend), input: input)
     }
 
     /// Starts `silo` with `arguments` without waiting for it, to kill it mid-way.
     func start(_ arguments: String..., backend: SoakBackend) throws -> RunningChild {
-        try silo.start(arguments, environment: Self.environment(backend))
+        try silo.start(arguments, environment: environment(backend))
     }
 
-    /// The posts this device shows (`silo feed --all`, local only) by id, and the ids it marks as
+    /// The posts this device shows (`silo feed --all`: local only for offline-first) by id, and the ids it marks as
     /// not synced or refused.
     func feed(backend: SoakBackend) async throws -> (ids: [String: String], marked: Set<String>) {
         let outcome = try await run("feed", "--all", backend: backend)
@@ -54,7 +57,7 @@ struct SoakDevice {
         return (ids, marked)
     }
 
-    private static func environment(_ backend: SoakBackend) -> [String: String] {
-        ["SILO_POSTS": "offline-first", "SILO_BACKEND_URL": backend.url]
+    private func environment(_ backend: SoakBackend) -> [String: String] {
+        ["SILO_POSTS": posts, "SILO_BACKEND_URL": backend.url]
     }
 }

@@ -83,18 +83,20 @@ struct SyncSoakTests {
         print("sync soak: seed \(seed), \(steps) steps, \(ledger.counts.sorted { $0.key < $1.key })")
     }
 
+    /// Publishes on `device` and returns the post's id, which the ledger keeps as acknowledged.
+    @discardableResult
     private func publish(
         on device: SoakDevice, step: Int, seed: UInt64, backend: SoakBackend, ledger: inout Ledger
-    ) async throws {
+    ) async throws -> String {
         let text = "soak \(seed) step \(step) on \(device.name)"
         let outcome = try await device.run("post", text, backend: backend)
-        #expect(outcome.status == 0, "a publish on device \(device.name) waits for no one: \(outcome)")
-        if let id = outcome.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines),
-            outcome.standardOutput.hasPrefix("Published")
-        {
-            ledger.published[id] = text
-        }
+        try #require(
+            outcome.status == 0 && outcome.standardOutput.hasPrefix("Published "),
+            "a publish on device \(device.name) waits for no one: \(outcome)")
+        let id = outcome.standardOutput.dropFirst("Published ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        ledger.published[id] = text
         ledger.counts["publish", default: 0] += 1
+        return id
     }
 
     private func deleteOne(
@@ -103,6 +105,8 @@ struct SyncSoakTests {
         let shown = try await device.feed(backend: backend).ids.keys.sorted()
         guard let id = shown.randomElement(using: &random) else { return }
         let outcome = try await device.run("delete", id, backend: backend)
+        // A post this device shows is this device's to delete, whatever the server does.
+        #expect(outcome.status == 0, "device \(device.name) could not delete \(id): \(outcome)")
         if outcome.status == 0 { ledger.deleted.insert(id) }
         ledger.counts["delete", default: 0] += 1
     }
@@ -115,9 +119,12 @@ struct SyncSoakTests {
     ) async throws {
         try await backend.clearFaults()
         try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "status": 503}"#)
-        try await publish(on: device, step: step, seed: seed, backend: backend, ledger: &ledger)
-        let waiting = try await device.run("integrations", backend: backend).standardOutput
-        #expect(!waiting.contains("Sync\n  0 change(s)"), "a refused send waits, and says so: \(waiting)")
+        let id = try await publish(on: device, step: step, seed: seed, backend: backend, ledger: &ledger)
+        let waiting = try await device.run("integrations", backend: backend)
+        #expect(
+            waiting.status == 0 && waiting.standardOutput.contains(/Sync\n  [1-9][0-9]* change\(s\) wait to be sent/),
+            "a send the server turned away waits, and says so: \(waiting)")
+        #expect(try await device.feed(backend: backend).marked.contains(id), "the waiting post is not marked")
         try await backend.clearFaults()
         try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "hold": true, "times": 1}"#)
         let sync = try device.start("sync", backend: backend)
@@ -130,14 +137,11 @@ struct SyncSoakTests {
     private func expectConverged(
         _ devices: [SoakDevice], backend: SoakBackend, ledger: Ledger, seed: UInt64
     ) async throws {
-        let server = try SoakDevice("server")
-        let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url]
-        let signedIn = try await server.silo.run(
-            ["sign-in", "soaker", "--password-stdin"], environment: http, input: Self.password)
+        let server = try SoakDevice("server", posts: "http")
+        let signedIn = try await server.run(
+            "sign-in", "soaker", "--password-stdin", backend: backend, input: Self.password)
         try #require(signedIn.status == 0, "\(signedIn)")
-        let listed = try await server.silo.run(["feed", "--all"], environment: http)
-        try #require(listed.status == 0, "\(listed)")
-        let onServer = SoakDevice.parseFeed(listed.standardOutput).ids
+        let onServer = try await server.feed(backend: backend).ids
         let expected = ledger.published.filter { !ledger.deleted.contains($0.key) }
         for (id, text) in expected {
             #expect(onServer[id] == text, "seed \(seed): acknowledged post \(id) (\(text)) is not on the server")

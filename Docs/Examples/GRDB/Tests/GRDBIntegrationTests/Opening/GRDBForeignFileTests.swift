@@ -12,7 +12,10 @@ struct GRDBForeignFileTests {
     static let foreignFiles: [(label: String, sql: String?)] = [
         ("a text file", nil),
         ("a rollback-journal database", "CREATE TABLE notes (body TEXT)"),
-        ("a WAL database", "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')"),
+        (
+            "a WAL database",
+            "PRAGMA journal_mode = WAL; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')"
+        ),
         (
             "the SQLite integration's database",
             "PRAGMA application_id = \(0x5349_4C4F); CREATE TABLE users (id TEXT); CREATE TABLE posts (id TEXT)"
