@@ -147,7 +147,7 @@ let package = Package(
             ]
         ),
 
-        // MARK: HTTP backend (REST requests as commands, over URLSession)
+        // MARK: HTTP backend (REST requests as commands, over URLSession or the client's own sockets)
         .target(
             name: "HTTPBackendIntegration",
             dependencies: ["Models", "Services", "Commands", "IntegrationSupport"],
@@ -156,7 +156,8 @@ let package = Package(
         .testTarget(
             name: "HTTPBackendIntegrationTests",
             dependencies: [
-                "HTTPBackendIntegration", "SiloBackend", "Models", "Services", "ServiceContracts", "TestSupport",
+                "HTTPBackendIntegration", "SiloBackend", "IntegrationSupport", "Models", "Services", "ServiceContracts",
+                "TestSupport",
             ]
         ),
         // The development server the HTTP integration talks to: a composition root over the store

@@ -36,6 +36,10 @@ extension HTTPBackendIntegration {
         /// What attempt deadlines, retry waits and change-feed polls are measured on: the system's
         /// clock, or a manual one in tests, which then decide when a deadline passes.
         public var clock: any Clock<Duration>
+        /// What sends the requests: `.automatic` (the default) uses the client's own sockets for
+        /// plain `http` on Linux, where URLSession spins a core while it waits, and URLSession
+        /// everywhere else.
+        public var transport: HTTPTransportKind
         /// Starts a session for a user this device holds none for, when a call acts for them:
         /// their access and refresh tokens, or `nil`. Without it (the default) such a call fails
         /// `unauthorized`, since only signing up or in starts a session. Tests set it to act for
@@ -53,7 +57,8 @@ extension HTTPBackendIntegration {
             changePollInterval: Duration = .seconds(1),
             middleware: [any HTTPMiddleware] = [],
             log: (@Sendable (HTTPLogRecord) -> Void)? = nil,
-            clock: any Clock<Duration> = ContinuousClock()
+            clock: any Clock<Duration> = ContinuousClock(),
+            transport: HTTPTransportKind = .automatic
         ) {
             self.baseURL = baseURL
             self.credentialsFile = credentialsFile
@@ -65,9 +70,11 @@ extension HTTPBackendIntegration {
             self.middleware = middleware
             self.log = log
             self.clock = clock
+            self.transport = transport
         }
 
-        /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is loopback.
+        /// Checks the base URL: `http` or `https` with a host, and `https` unless the host is
+        /// loopback; and that the transport speaks its scheme.
         ///
         /// - Throws: `.invalidInput` (field `"baseURL"`) saying what to change.
         public func validate() throws(ServiceError) {
@@ -91,6 +98,11 @@ extension HTTPBackendIntegration {
                     reason:
                         "plain http is allowed only for a loopback host (127.0.0.1, ::1, localhost); use https://\(host)"
                 )
+            }
+            guard transport != .sockets || scheme == "http" else {
+                throw .invalidInput(
+                    field: "transport",
+                    reason: "the socket transport speaks plain http only; use .automatic or .urlSession for https")
             }
         }
 

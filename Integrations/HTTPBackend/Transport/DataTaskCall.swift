@@ -13,7 +13,7 @@ import IntegrationSupport
 /// handler runs the task's cancel synchronously on a queue the task itself uses), and its
 /// timeouts are whole seconds. Here the caller is answered at once (timed out, cancelled, or a
 /// body over the limit) and `cancel()` on the task runs later on a queue of its own.
-final class DataTaskCall: @unchecked Sendable {
+final class DataTaskCall: CancellableCall, @unchecked Sendable {
     // `@unchecked Sendable` is safe: every stored `var` is read and written only while holding
     // `lock`, and the continuation is resumed outside it exactly once (the first `finish` takes
     // it out).
@@ -53,9 +53,7 @@ final class DataTaskCall: @unchecked Sendable {
                 return
             }
             events.register(self, for: task)
-            let end = time.elapsed + deadline
-            let timer = Task { [weak self] in
-                guard (try? await time.sleep(untilElapsed: end)) != nil else { return }
+            let timer = time.timer(after: deadline) { [weak self] in
                 self?.finish(.failure(.timedOut(after: deadline)), cancelTask: true)
             }
             let finished = lock.withLock {

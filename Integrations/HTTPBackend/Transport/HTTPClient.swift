@@ -8,11 +8,12 @@ import Services
 ///
 /// Each call becomes an `EndpointCommand` on a `CommandQueue` (at most
 /// `maxConcurrentRequests` in flight, identical `GET`s shared), then runs the middleware chain:
-/// auth, retry, logging, the configuration's own middleware, and the URLSession transport.
+/// auth, retry, logging, the configuration's own middleware, and the transport the configuration
+/// picks (`HTTPTransportKind`).
 actor HTTPClient {
     /// Sessions per user, renewed once for all callers.
     nonisolated let sessions: SessionKeeper
-    private let transport: URLSessionTransport
+    private let transport: any HTTPTransport
     private let queue: CommandQueue
     private let send: HTTPHandler
     private var isClosed = false
@@ -24,13 +25,11 @@ actor HTTPClient {
     init(configuration: HTTPBackendIntegration.Configuration) {
         let connections = min(max(configuration.maxConcurrentRequests, 1), 6)
         let time = ElapsedClock(clock: configuration.clock)
-        let transport = URLSessionTransport(
-            baseURL: configuration.baseURL, attemptTimeout: configuration.attemptTimeout,
-            maxResponseBytes: configuration.maxResponseBytes, maxConnections: connections, time: time)
+        let transport = Self.transport(for: configuration, maxConnections: connections, time: time)
         let logging: [any HTTPMiddleware] =
             (configuration.log.map { [LoggingMiddleware(log: $0)] } ?? []) + configuration.middleware
         let attempts = ([RetryMiddleware(policy: configuration.retry, time: time)] + logging).chained(
-            to: transport.send)
+            to: { request throws(HTTPFailure) in try await transport.send(request) })
         let sessions = SessionKeeper(
             file: CredentialFile(url: configuration.credentialsFile), send: attempts,
             missingSession: configuration.missingSession)
@@ -56,6 +55,20 @@ actor HTTPClient {
             throw failure
         } catch {
             throw .cancelled
+        }
+    }
+
+    /// The transport `configuration` asks for.
+    private static func transport(
+        for configuration: HTTPBackendIntegration.Configuration, maxConnections: Int, time: ElapsedClock
+    ) -> any HTTPTransport {
+        let limits = TransportLimits(
+            attemptTimeout: configuration.attemptTimeout, maxResponseBytes: configuration.maxResponseBytes,
+            maxConnections: maxConnections, time: time)
+        let url = configuration.baseURL
+        return switch configuration.transport.resolved(forScheme: url.scheme?.lowercased() ?? "") {
+        case .sockets: SocketTransport(baseURL: url, limits: limits)
+        case .urlSession, .automatic: URLSessionTransport(baseURL: url, limits: limits)
         }
     }
 

@@ -16,7 +16,7 @@ import IntegrationSupport
 /// after ten seconds, measured). On a fresh connection a lost answer fails at once, and the retry
 /// middleware sends the request again itself, with its idempotency key. Reads keep reusing
 /// connections.
-final class URLSessionTransport: Sendable {
+final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let bodySession: URLSession
     /// One delegate per session: a task's identifier is unique only within its own session, and
@@ -24,55 +24,41 @@ final class URLSessionTransport: Sendable {
     private let events = TaskEvents()
     private let bodyEvents = TaskEvents()
     private let baseURL: String
-    private let attemptTimeout: Duration
-    private let maxResponseBytes: Int
+    private let limits: TransportLimits
     private let calls = InFlightCalls()
-    private let time: ElapsedClock
 
-    /// A transport for `baseURL` allowing `maxConnections` connections to it (at most 6 on Linux),
-    /// measuring each attempt's deadline on `time`.
-    init(baseURL: URL, attemptTimeout: Duration, maxResponseBytes: Int, maxConnections: Int, time: ElapsedClock) {
+    /// A transport for `baseURL` allowing `limits.maxConnections` connections to it (at most 6 on
+    /// Linux).
+    init(baseURL: URL, limits: TransportLimits) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        configuration.httpMaximumConnectionsPerHost = maxConnections
+        configuration.httpMaximumConnectionsPerHost = limits.maxConnections
         // URLSession's own timeout only backs up the client's deadline: on Linux it counts whole
         // seconds, so it is set a second later than the deadline and never decides alone.
-        configuration.timeoutIntervalForRequest = Self.backstop(for: attemptTimeout)
+        configuration.timeoutIntervalForRequest = Self.backstop(for: limits.attemptTimeout)
         session = URLSession(configuration: configuration, delegate: events, delegateQueue: nil)
         bodySession = URLSession(configuration: configuration, delegate: bodyEvents, delegateQueue: nil)
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
-        self.attemptTimeout = attemptTimeout
-        self.maxResponseBytes = maxResponseBytes
-        self.time = time
+        self.limits = limits
     }
 
-    /// Sends one attempt of `request`.
     func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
         guard !Task.isCancelled else { throw .cancelled }
         let urlRequest = try makeURLRequest(request)
-        let call = DataTaskCall(maxBytes: maxResponseBytes)
-        guard calls.insert(call) else {
-            throw .transport(reason: "the HTTP integration is stopped", isTransient: false)
-        }
-        defer { calls.remove(call) }
-        let result = await withTaskCancellationHandler {
-            let (session, events) = request.body == nil ? (session, events) : (bodySession, bodyEvents)
-            return await call.run(
-                urlRequest, on: session, events: events, deadline: deadline(of: request), on: time)
-        } onCancel: {
-            call.cancel()
-        }
-        switch result {
-        case .success(var response):
-            response.attempt = request.attempt
-            return response
-        case .failure(.timedOut): throw .timedOut(after: deadline(of: request))
-        case .failure(let failure): throw failure
+        let call = DataTaskCall(maxBytes: limits.maxResponseBytes)
+        let (session, events) = request.body == nil ? (session, events) : (bodySession, bodyEvents)
+        do {
+            return try await calls.answer(call, attempt: request.attempt) {
+                await call.run(
+                    urlRequest, on: session, events: events, deadline: limits.deadline(of: request), on: limits.time)
+            }
+        } catch .timedOut {
+            throw .timedOut(after: limits.deadline(of: request))
         }
     }
 
@@ -83,16 +69,8 @@ final class URLSessionTransport: Sendable {
         bodySession.finishTasksAndInvalidate()
     }
 
-    /// Answers every attempt in flight with `.cancelled` and refuses every later one (a retry
-    /// waking from its backoff, a caller that was waiting for a slot); for `stop()`.
     func close() {
         calls.close()
-    }
-
-    /// How long an attempt of `request` may take: the attempt timeout, plus what the server may
-    /// hold it for (a long-poll).
-    private func deadline(of request: HTTPRequest) -> Duration {
-        attemptTimeout + request.serverHold
     }
 
     /// URLSession's own timeout for `deadline`: whole seconds on Linux, so a second later than
@@ -109,7 +87,7 @@ final class URLSessionTransport: Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        if request.serverHold > .zero { urlRequest.timeoutInterval = Self.backstop(for: deadline(of: request)) }
+        if request.serverHold > .zero { urlRequest.timeoutInterval = Self.backstop(for: limits.deadline(of: request)) }
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let key = request.idempotencyKey { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }

@@ -8,7 +8,8 @@ extension IntegrationDescription {
     /// `SILO_LIBRARY=http`. Optional: when the backend is down the app starts, and this
     /// integration reports degraded. Sessions are kept in `http/credentials.json` (mode 0600).
     public static let httpBackend = IntegrationDescription(
-        name: "http", services: [.posts, .users, .library, .authentication], settings: [.backendURL, .backendTimeout],
+        name: "http", services: [.posts, .users, .library, .authentication],
+        settings: [.backendURL, .backendTimeout, .backendTransport],
         isOptional: true, startTimeout: .seconds(15)
     ) { context in
         makeHTTPBackend(context)
@@ -23,6 +24,7 @@ extension IntegrationDescription {
         if let timeout = IntegrationSetting.attemptTimeout(context.value(.backendTimeout)) {
             configuration.attemptTimeout = timeout
         }
+        configuration.transport = IntegrationSetting.transport(context.value(.backendTransport)) ?? .automatic
         configuration.log = { record in context.log(record.description) }
         return HTTPBackendIntegration(configuration: configuration)
     }
@@ -52,6 +54,24 @@ extension IntegrationSetting {
         help: "Seconds one request to the HTTP backend may take before it times out (0.1 to 3600)."
     ) { text in
         attemptTimeout(text) == nil ? "give a number of seconds from 0.1 to 3600, such as 10 or 2.5" : nil
+    }
+
+    /// What sends the requests to the backend.
+    public static let backendTransport = IntegrationSetting(
+        "BACKEND_TRANSPORT", default: "automatic",
+        help: "What sends requests to the HTTP backend: automatic, sockets (plain http only) or urlsession."
+    ) { text in
+        transport(text) == nil ? "give automatic, sockets or urlsession" : nil
+    }
+
+    /// The transport `text` names, else `nil`.
+    static func transport(_ text: String) -> HTTPTransportKind? {
+        switch text {
+        case "automatic": .automatic
+        case "sockets": .sockets
+        case "urlsession": .urlSession
+        default: nil
+        }
     }
 
     /// The attempt timeout `text` gives: a number of seconds from 0.1 to 3,600, else `nil`.

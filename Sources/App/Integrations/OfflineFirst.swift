@@ -9,7 +9,8 @@ extension IntegrationDescription {
     /// the HTTP backend: writes never wait for the network, and reach the server when it is back.
     /// Pick it with `SILO_POSTS=offline-first` (users and sign-in follow posts).
     public static let offlineFirst = IntegrationDescription(
-        name: "offline-first", services: [.posts, .users, .authentication], settings: [.backendURL, .backendTimeout],
+        name: "offline-first", services: [.posts, .users, .authentication],
+        settings: [.backendURL, .backendTimeout, .backendTransport],
         startTimeout: .seconds(30)
     ) { context in
         OfflineFirstIntegration(

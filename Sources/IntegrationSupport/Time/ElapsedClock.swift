@@ -41,4 +41,14 @@ public struct ElapsedClock: Sendable {
         guard deadline > elapsed else { return }
         try await sleepUntil(deadline)
     }
+
+    /// A task that calls `fire` once `duration` has passed on the clock from now, unless it is
+    /// cancelled first: an attempt's deadline.
+    public func timer(after duration: Duration, fire: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        let end = elapsed + duration
+        return Task {
+            guard (try? await sleep(untilElapsed: end)) != nil else { return }
+            fire()
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ final class EventLoop {
     private let screen: @Sendable (RequestHead) -> HTTPResponse?
     private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     private let status: ServerStatus
-    private let wakeUp = WakeUpPipe()
+    private let wakeUp = EventLoop.makeWakeUpPipe()
     private let finished = FinishedResponses()
     private var connections: [Int32: HTTPConnection] = [:]
     private var nextID = 0
@@ -38,6 +39,15 @@ final class EventLoop {
         self.screen = screen
         self.handler = handler
         self.status = status
+    }
+
+    /// The pipe that wakes the loop; the server cannot run without one.
+    private static func makeWakeUpPipe() -> WakeUpPipe {
+        do {
+            return try WakeUpPipe()
+        } catch {
+            fatalError("silo-backend: cannot make a pipe: \(error)")
+        }
     }
 
     /// Serves for ever on the calling thread.
@@ -195,39 +205,6 @@ final class EventLoop {
     private func close(_ connection: HTTPConnection) {
         connections[connection.descriptor] = nil
         Socket.close(connection.descriptor)
-    }
-}
-
-/// Wakes the event loop from another thread: a byte written to a pipe the loop polls.
-///
-/// `Sendable`: both descriptors are fixed at creation, and `write(2)` and `read(2)` on a pipe are
-/// safe from any thread.
-final class WakeUpPipe: Sendable {
-    /// The end the loop polls.
-    let readEnd: Int32
-    private let writeEnd: Int32
-
-    init() {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            fatalError("silo-backend: cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
-        Socket.makeNonBlocking(readEnd)
-        Socket.makeNonBlocking(writeEnd)
-    }
-
-    /// Makes the loop's next `poll` return (a full pipe already does).
-    func signal() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    /// Empties the pipe, after a wake-up.
-    func drain() {
-        var bytes = [UInt8](repeating: 0, count: 256)
-        while read(readEnd, &bytes, bytes.count) > 0 {}
     }
 }
 

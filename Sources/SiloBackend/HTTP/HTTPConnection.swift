@@ -1,3 +1,5 @@
+import IntegrationSupport
+
 /// One client connection as the event loop sees it: the bytes read so far, where the request
 /// stands, what is left to write, and when the server gives up waiting.
 ///
@@ -106,7 +108,7 @@ final class HTTPConnection {
             return advance(now: now, screen: screen)
         case .wouldBlock:
             return .wait
-        case .closed:
+        case .closed, .failed:
             return .close
         }
     }

@@ -12,6 +12,7 @@ struct HTTPBinEndpoint: Endpoint {
         var json: [String: String]?
         var headers: [String: String]
         var gzipped: Bool?
+        var deflated: Bool?
         var url: String?
     }
 

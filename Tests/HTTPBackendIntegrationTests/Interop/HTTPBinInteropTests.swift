@@ -6,45 +6,48 @@ import Testing
 
 @testable import HTTPBackendIntegration
 
-/// The transport against httpbin (PyPI), a server nobody here wrote: `scripts/interop` starts it
+/// Both transports against httpbin (PyPI), a server nobody here wrote: `scripts/interop` starts it
 /// and sets `SILO_HTTPBIN_URL`; without it these tests do not run (and the script fails when
-/// none ran).
+/// none ran). Every test runs once per transport.
 @Suite("HTTP transport against httpbin", .enabled(if: HTTPBin.baseURL != nil))
 struct HTTPBinInteropTests {
     /// A client of httpbin; its deadline is long (it is not the subject) unless a test keeps it
     /// on a manual `clock` and decides when it passes.
     private func client(
-        timeout: Duration = .seconds(60), clock: any Clock<Duration> = ContinuousClock(),
-        middleware: [any HTTPMiddleware] = []
+        _ transport: HTTPTransportKind, timeout: Duration = .seconds(60),
+        clock: any Clock<Duration> = ContinuousClock(), middleware: [any HTTPMiddleware] = []
     ) -> HTTPClient {
         HTTPClient(
             configuration: .init(
                 baseURL: HTTPBin.baseURL!, attemptTimeout: timeout,
                 retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)), middleware: middleware,
-                clock: clock))
+                clock: clock, transport: transport))
     }
 
-    @Test("query items with Unicode and reserved characters arrive exactly")
-    func queryEncoding() async throws {
+    /// The transports every test runs with.
+    static let transports: [HTTPTransportKind] = [.sockets, .urlSession]
+
+    @Test("query items with Unicode and reserved characters arrive exactly", arguments: Self.transports)
+    func queryEncoding(_ transport: HTTPTransportKind) async throws {
         let query = ["text": "é ü 日本 👩‍👩‍👧", "reserved": "a&b=c?d/e#f%g+h;i", "empty": ""]
-        let echo = try await client().perform(HTTPBinEndpoint(route: "/get", query: query))
+        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/get", query: query))
         #expect(echo.args == query)
     }
 
-    @Test("a JSON POST arrives as JSON with its Content-Type")
-    func jsonPost() async throws {
+    @Test("a JSON POST arrives as JSON with its Content-Type", arguments: Self.transports)
+    func jsonPost(_ transport: HTTPTransportKind) async throws {
         let body = ["greeting": "héllo", "quote": "\"quoted\" \\ slash /"]
-        let echo = try await client().perform(HTTPBinEndpoint(method: .post, route: "/post", body: body))
+        let echo = try await client(transport).perform(HTTPBinEndpoint(method: .post, route: "/post", body: body))
         #expect(echo.json == body)
         #expect(echo.headers["Content-Type"] == "application/json")
     }
 
-    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized")
-    func authHeader() async throws {
-        let signed = client(middleware: [BearerMiddleware(token: "interop-token")])
+    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized", arguments: Self.transports)
+    func authHeader(_ transport: HTTPTransportKind) async throws {
+        let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
         _ = try await signed.perform(HTTPBinStatus(route: "/bearer"))
         do {
-            _ = try await client().perform(HTTPBinStatus(route: "/bearer"))
+            _ = try await client(transport).perform(HTTPBinStatus(route: "/bearer"))
             Issue.record("/bearer answered without a token")
         } catch {
             #expect(ServiceError(error, operation: "GET /bearer").kind == .unauthorized)
@@ -53,14 +56,16 @@ struct HTTPBinInteropTests {
 
     @Test(
         "statuses map to the app's errors",
-        arguments: [
+        arguments: Self.transports,
+        [
             (400, ServiceError.Kind.invalidInput), (401, Self.basicChallengeOutcome), (403, .forbidden),
             (404, .notFound),
             (409, .conflict), (422, .invalidInput), (429, .unavailable), (500, .unavailable), (503, .unavailable),
         ])
-    func statuses(_ status: Int, _ kind: ServiceError.Kind) async throws {
+    func statuses(_ transport: HTTPTransportKind, _ row: (Int, ServiceError.Kind)) async throws {
+        let (status, kind) = row
         do {
-            _ = try await client(timeout: .seconds(1)).perform(HTTPBinStatus(route: "/status/\(status)"))
+            _ = try await client(transport, timeout: .seconds(1)).perform(HTTPBinStatus(route: "/status/\(status)"))
             Issue.record("/status/\(status) succeeded")
         } catch {
             #expect(ServiceError(error, operation: "GET /status").kind == kind, "\(error)")
@@ -72,9 +77,11 @@ struct HTTPBinInteropTests {
     /// transport's delegate ends the challenge and reports the 401.
     static let basicChallengeOutcome = ServiceError.Kind.unauthorized
 
-    @Test("a redirect is not followed (it would carry the bearer token along): unavailable, naming it")
-    func redirects() async throws {
-        let signed = client(middleware: [BearerMiddleware(token: "interop-token")])
+    @Test(
+        "a redirect is not followed (it would carry the bearer token along): unavailable, naming it",
+        arguments: Self.transports)
+    func redirects(_ transport: HTTPTransportKind) async throws {
+        let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
         do {
             _ = try await signed.perform(HTTPBinEndpoint(route: "/redirect-to", query: ["url": "/bearer"]))
             Issue.record("the redirect was followed")
@@ -85,18 +92,20 @@ struct HTTPBinInteropTests {
         }
     }
 
-    @Test("a gzip-encoded answer is decoded")
-    func gzip() async throws {
-        let echo = try await client().perform(HTTPBinEndpoint(route: "/gzip"))
+    @Test("a gzip-encoded answer is decoded", arguments: Self.transports)
+    func gzip(_ transport: HTTPTransportKind) async throws {
+        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/gzip"))
         #expect(echo.gzipped == true)
     }
 
-    @Test("a response beyond the deadline times out when the client's clock says so, every attempt")
-    func deadline() async throws {
+    @Test(
+        "a response beyond the deadline times out when the client's clock says so, every attempt",
+        arguments: Self.transports)
+    func deadline(_ transport: HTTPTransportKind) async throws {
         // Given a client whose 700 ms deadline is kept on a manual clock, asking for an answer
         // httpbin delays by 10 s
         let clock = ManualClock()
-        let client = client(timeout: .milliseconds(700), clock: clock)
+        let client = client(transport, timeout: .milliseconds(700), clock: clock)
         let call = Task { try await client.perform(HTTPBinStatus(route: "/delay/10")) }
 
         // When the deadline passes for the first attempt, the backoff, then the second attempt
@@ -112,10 +121,17 @@ struct HTTPBinInteropTests {
         #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700), attempts: 2)) { try result.get() }
     }
 
-    @Test("a 1 MiB body goes out and comes back")
-    func largeBody() async throws {
+    @Test("a deflate-encoded answer is decoded", arguments: Self.transports)
+    func deflate(_ transport: HTTPTransportKind) async throws {
+        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/deflate"))
+        #expect(echo.deflated == true)
+    }
+
+    @Test("a 1 MiB body goes out and comes back", arguments: Self.transports)
+    func largeBody(_ transport: HTTPTransportKind) async throws {
         let big = String(repeating: "0123456789abcdef", count: 65_536)
-        let echo = try await client().perform(HTTPBinEndpoint(method: .post, route: "/anything", body: ["big": big]))
+        let echo = try await client(transport).perform(
+            HTTPBinEndpoint(method: .post, route: "/anything", body: ["big": big]))
         #expect(echo.json?["big"]?.utf8.count == 1_048_576)
     }
 }

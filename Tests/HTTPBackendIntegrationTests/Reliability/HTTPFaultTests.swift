@@ -100,8 +100,8 @@ struct HTTPFaultTests {
         FaultCase(
             name: "a connection closed without an answer is retried, then unavailable",
             rules: { [rule($0.postPath, ["delivery": "dropped"])] },
-            // libcurl itself sends once more when a reused keep-alive connection closes before
-            // any answer, so the backend may count one request more than the client's attempts.
+            // Both transports send once more, on a new connection, when a kept-alive one closes
+            // before any answer, so the backend may count one request more than the client's attempts.
             expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...4] }),
         FaultCase(
             name: "truncated JSON is corrupt data", rules: { [rule($0.postPath, ["body": #"{"id": "p1", "author_"#])] },

@@ -4,20 +4,23 @@
     import Darwin
 #endif
 
-/// Non-blocking socket calls: each does what it can now and says so, never waits.
-enum Socket {
+/// Non-blocking socket calls: each does what it can now and says so, never waits. The backend's
+/// event loop and the HTTP client's socket transport both wait in `poll(2)` and then call these.
+public enum Socket {
     /// What one read found.
-    enum ReadOutcome {
+    public enum ReadOutcome {
         /// This many bytes were appended.
         case bytes(Int)
         /// Nothing to read now.
         case wouldBlock
-        /// The peer closed, or the connection failed.
+        /// The peer closed the connection (an orderly end).
         case closed
+        /// The connection failed (reset, or another error): what arrived may be cut short.
+        case failed
     }
 
     /// What one write did.
-    enum WriteOutcome {
+    public enum WriteOutcome {
         /// This many bytes were sent.
         case sent(Int)
         /// The socket's send buffer is full now.
@@ -27,7 +30,7 @@ enum Socket {
     }
 
     /// Makes `descriptor` non-blocking; on Apple platforms also stops SIGPIPE on writes.
-    static func makeNonBlocking(_ descriptor: Int32) {
+    public static func makeNonBlocking(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         #if canImport(Darwin)
             var one: Int32 = 1
@@ -36,7 +39,7 @@ enum Socket {
     }
 
     /// Reads what has arrived (up to 64 KiB) and appends it to `buffer`.
-    static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> ReadOutcome {
+    public static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> ReadOutcome {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -48,13 +51,13 @@ enum Socket {
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
-            default: return .closed
+            default: return .failed
             }
         }
     }
 
     /// Sends as many of `bytes[offset...]` as the socket takes now.
-    static func write(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int) -> WriteOutcome {
+    public static func write(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int) -> WriteOutcome {
         guard offset < bytes.count else { return .sent(0) }
         while true {
             let count = bytes.withUnsafeBytes { raw in
@@ -70,7 +73,7 @@ enum Socket {
     }
 
     /// Shuts the connection down both ways and closes the descriptor.
-    static func close(_ descriptor: Int32) {
+    public static func close(_ descriptor: Int32) {
         shutdown(descriptor, Int32(SHUT_RDWR))
         _ = systemClose(descriptor)
     }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// An `HTTPRequest` as the bytes of an HTTP/1.1 request, with the header fields the transport
+/// adds (`Host`, `Accept`, `Accept-Encoding`, `Content-Type`, `Content-Length`,
+/// `Idempotency-Key`). A request's own fields replace the transport's of the same name.
+enum RequestBytes {
+    /// The bytes of `request` for `target` (path and query, percent-encoded) on `host`.
+    ///
+    /// - Throws: a non-transient `.transport` failure when a header name or value, or the target,
+    ///   holds a byte that would break the request apart (a line break, a control character), or
+    ///   when a header would change how the request is framed or what the connection does
+    ///   (`Transfer-Encoding`, `Content-Length`, `Connection`, `Upgrade`, `TE`, `Expect`): the
+    ///   transport decides those.
+    static func make(_ request: HTTPRequest, target: String, host: String) throws(HTTPFailure) -> [UInt8] {
+        guard target.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw .transport(reason: "\(request.name) has a path that is not percent-encoded", isTransient: false)
+        }
+        var fields: [(name: String, value: String)] = [
+            ("Host", host), ("Accept", "application/json"), ("Accept-Encoding", ContentDecoding.accepted),
+        ]
+        if let key = request.idempotencyKey { fields.append(("Idempotency-Key", key)) }
+        if request.body != nil { fields.append(("Content-Type", "application/json")) }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            guard isToken(name), !framingFields.contains(name.lowercased()),
+                value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) || $0 >= 0x80 })
+            else {
+                throw .transport(
+                    reason: "\(request.name) has a header '\(name)' that cannot be sent", isTransient: false)
+            }
+            fields.removeAll { $0.name.lowercased() == name.lowercased() }
+            fields.append((name, value))
+        }
+        if let body = request.body {
+            fields.append(("Content-Length", String(body.count)))
+        } else if request.method != .get && request.method != .delete {
+            fields.append(("Content-Length", "0"))
+        }
+        var text = "\(request.method.rawValue) \(target) HTTP/1.1\r\n"
+        for field in fields { text += "\(field.name): \(field.value)\r\n" }
+        text += "\r\n"
+        return Array(text.utf8) + (request.body.map(Array.init) ?? [])
+    }
+
+    /// Header fields only the transport sets, lowercased.
+    private static let framingFields: Set<String> = [
+        "transfer-encoding", "content-length", "connection", "upgrade", "te", "expect", "keep-alive",
+    ]
+
+    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2), as a field name must be.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+    }
+}
