@@ -53,6 +53,9 @@ enum Silo {
             terminal.printError("\(String(describing: error))")
             return .usage
         }
+        for unknown in AppConfiguration.unknownVariables(in: environment, alsoRead: [SiloSession.Identity.variable]) {
+            terminal.printError("warning: \(unknown.description)")
+        }
         if configuration.isVerbose {
             let lines = configuration.description.split(separator: "\n").map(String.init) + composition.settingsReport
             for line in lines { terminal.printDiagnostic("\(line)") }

@@ -67,14 +67,36 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("An unknown integration name is rejected with the valid names")
+    @Test("An unknown integration name is rejected with the names that serve that service, and the nearest")
     func unknownName() {
         let variable = AppConfiguration.variable(for: .posts)
-        #expect(throws: ConfigurationError.unknownIntegration(name: "postgres", variable: variable)) {
+        #expect(throws: ConfigurationError.unknownIntegration(name: "postgres", service: .posts)) {
             try AppConfiguration.load(environment: [variable: "postgres"])
         }
-        let message = ConfigurationError.unknownIntegration(name: "x", variable: variable).description
-        for integration in IntegrationCatalog.all { #expect(message.contains(integration.name)) }
+        let message = ConfigurationError.unknownIntegration(name: "sqlit", service: .posts).description
+        for integration in IntegrationCatalog.all {
+            #expect(message.contains(integration.name) == integration.services.contains(.posts), "\(message)")
+        }
+        #expect(message.contains("did you mean sqlite?"), "\(message)")
+        #expect(!ConfigurationError.unknownIntegration(name: "postgres", service: .posts).description.contains("mean"))
+    }
+
+    @Test("A SILO_ variable nothing reads is reported with the known one nearest to it, if any")
+    func unknownVariables() {
+        let environment = [
+            "SILO_POST": "memory", "SILO_COMMENTS": "memory", "SILO_POSTS": "memory", "SILO_DATA_DIR": "/tmp",
+            "SILO_BACKEND_TIMEUOT": "5", "SILO_USER": "ada", "HOME": "/root",
+        ]
+        #expect(
+            AppConfiguration.unknownVariables(in: environment, alsoRead: ["SILO_USER"]) == [
+                UnknownVariable(name: "SILO_BACKEND_TIMEUOT", closest: "SILO_BACKEND_TIMEOUT"),
+                UnknownVariable(name: "SILO_COMMENTS", closest: nil),
+                UnknownVariable(name: "SILO_POST", closest: "SILO_POSTS"),
+            ])
+        #expect(AppConfiguration.unknownVariables(in: ["SILO_USER": "ada"]).map(\.name) == ["SILO_USER"])
+        for known in AppConfiguration.knownVariables {
+            #expect(AppConfiguration.unknownVariables(in: [known: "x"]).isEmpty, "\(known)")
+        }
     }
 
     @Test("An integration that cannot serve a service is rejected, naming the ones that can")

@@ -69,13 +69,14 @@ struct SiloCLITests {
         #expect(try await silo.storedPostCount() == 0)
     }
 
-    @Test("An unknown integration name exits 64 naming the variable and the valid names")
+    @Test("An unknown integration name exits 64 naming the variable and the names that serve the service")
     func unknownOverride() async throws {
         let silo = try SiloRunner()
         let outcome = try await silo.run("feed", environment: ["SILO_POSTS": "postgres"])
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("SILO_POSTS=postgres"))
-        #expect(outcome.standardError.contains("sqlite, memory, mockhost"))
+        #expect(outcome.standardError.contains("the ones that serve posts: sqlite, memory"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("mockhost"), "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: silo.databaseURL.path))
     }
 

@@ -23,6 +23,7 @@ struct SiloSettingsTests {
         BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "1e300", says: "from 0.1 to 3600"),
         BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "0", says: "from 0.1 to 3600"),
         BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "ten", says: "from 0.1 to 3600"),
+        BadSetting(variable: "SILO_BACKEND_TRANSPORT", value: "curl", says: "give automatic, sockets or urlsession"),
     ]
 
     @Test("a setting the app cannot work with is a usage error naming it", arguments: cases)
@@ -33,5 +34,32 @@ struct SiloSettingsTests {
         #expect(outcome.standardError.contains(bad.variable), "\(outcome.standardError)")
         #expect(outcome.standardError.contains(bad.says), "\(outcome.standardError)")
         #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("a SILO_ variable nothing reads is a warning naming the one it most likely meant, and the command runs")
+    func unknownVariable() async throws {
+        let silo = try SiloRunner()
+        let outcome = try await silo.run(
+            "integrations", environment: ["SILO_POST": "memory", "SILO_COMMENTS": "memory", "SILO_USER": "ada"])
+        #expect(outcome.status == 0, "exit \(outcome.status): \(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains(
+                "warning: SILO_POST is not a setting this app reads; did you mean SILO_POSTS?"),
+            "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("warning: SILO_COMMENTS is not a setting"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("SILO_USER"), "\(outcome.standardError)")
+    }
+
+    @Test("a mistyped command or integration name is refused with the nearest one")
+    func typos() async throws {
+        let silo = try SiloRunner()
+        let command = try await silo.run("fed")
+        #expect(command.status == 64)
+        #expect(
+            command.standardError.contains("unknown command 'fed'; did you mean 'feed'?"), "\(command.standardError)")
+        let integration = try await silo.run("feed", environment: ["SILO_POSTS": "sqlit"])
+        #expect(integration.status == 64)
+        #expect(integration.standardError.contains("did you mean sqlite?"), "\(integration.standardError)")
+        #expect(!integration.standardError.contains("mockhost"), "\(integration.standardError)")
     }
 }

@@ -55,7 +55,7 @@ public struct AppConfiguration: Sendable, CustomStringConvertible, CustomReflect
             let variable = variable(for: service)
             guard let value = environment[variable], !value.isEmpty else { continue }
             guard let choice = IntegrationCatalog.integration(named: value) else {
-                throw .unknownIntegration(name: value, variable: variable)
+                throw .unknownIntegration(name: value, service: service)
             }
             configuration.overrides[service] = choice
         }

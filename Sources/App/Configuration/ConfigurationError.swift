@@ -4,7 +4,7 @@ import Services
 /// the description.
 public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A service override names no known integration.
-    case unknownIntegration(name: String, variable: String)
+    case unknownIntegration(name: String, service: ServiceKind)
     /// An override names an integration that does not provide that service.
     case unsupportedIntegration(String, service: ServiceKind)
     /// A service was configured apart from the service it must be served with.
@@ -17,9 +17,11 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     /// One line saying what is wrong and how to fix it.
     public var description: String {
         switch self {
-        case .unknownIntegration(let name, let variable):
-            let names = IntegrationCatalog.all.map(\.name).joined(separator: ", ")
-            return "\(variable)=\(name) names no integration; use one of: \(names)"
+        case .unknownIntegration(let name, let service):
+            let providers = IntegrationCatalog.providers(of: service)
+            let hint = ClosestName.to(name, among: providers).map { "did you mean \($0)? " } ?? ""
+            return "\(AppConfiguration.variable(for: service))=\(name) names no integration; \(hint)"
+                + "the ones that serve \(service): \(providers.joined(separator: ", "))"
         case .unsupportedIntegration(let name, let service):
             let providers = IntegrationCatalog.providers(of: service)
             return "\(name) does not provide \(service); unset \(AppConfiguration.variable(for: service)) or use one "

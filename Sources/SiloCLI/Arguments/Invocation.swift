@@ -1,3 +1,5 @@
+import App
+
 /// A command line taken apart: which command, its operands and options, and the global options.
 ///
 /// Options may come before or after the command, as `--name value` or `--name=value`; `--` ends
@@ -58,7 +60,8 @@ struct Invocation: Equatable {
         }
         if let commandName {
             guard CommandCatalog.command(named: commandName) != nil else {
-                throw UsageError("unknown command '\(commandName)'")
+                let closest = ClosestName.to(commandName, among: CommandCatalog.commands.map(\.name))
+                throw UsageError("unknown command '\(commandName)'" + (closest.map { "; did you mean '\($0)'?" } ?? ""))
             }
             invocation.command = commandName
             invocation.namesCommand = true

@@ -27,8 +27,11 @@ final class SiloSession {
         /// Whether `SILO_USER` named the user: it then wins over whoever is signed in.
         var isNamed: Bool
 
+        /// The variable that names the user.
+        static let variable = "SILO_USER"
+
         init(environment: [String: String]) {
-            let named = environment["SILO_USER"].flatMap { $0.isEmpty ? nil : $0 }
+            let named = environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 }
             handle = named ?? "silo_demo"
             displayName = handle == "silo_demo" ? "Silo Demo" : handle
             isNamed = named != nil
