@@ -85,7 +85,7 @@ enum OfflineFirstBenchmarks {
         }
         let start = ContinuousClock.now
         let report = await device.syncService.syncNow()
-        let seconds = (ContinuousClock.now - start).seconds
+        let seconds = (ContinuousClock.now - start).inSeconds
         await device.stop()
         guard report.sent == 1_000, report.isClean else { throw BenchmarkFailure("replay: \(report)") }
         let directRate = 1_000 / (direct.reduce(0, +) / 1_000)
@@ -120,7 +120,7 @@ enum OfflineFirstBenchmarks {
                 guard let page = try await pages.next() else { throw BenchmarkFailure("the observation ended") }
                 if page.items.first?.id == post.id { break }
             }
-            samples.append((ContinuousClock.now - start).seconds * 1_000)
+            samples.append((ContinuousClock.now - start).milliseconds)
         }
         samples.sort()
         let httpPublish = percentile(direct.sorted(), 0.5)
@@ -138,7 +138,7 @@ enum OfflineFirstBenchmarks {
         await watcher.stop()
         await reader.stop()
         await writer.stop()
-        let minutes = idleWindow.seconds / 60
+        let minutes = idleWindow.inSeconds / 60
         return [
             Row(
                 name: "Offline-first: another device's post reaches the observer (50)",
@@ -152,7 +152,7 @@ enum OfflineFirstBenchmarks {
                 baseline: String(format: "HTTP change watch %.1f/min", Double(watches) / minutes),
                 subject: String(format: "long-poll %.1f/min", Double(longPolls) / 2 / minutes),
                 ratio: String(format: "%.2fx requests", (Double(longPolls) / 2) / max(Double(watches), 1)),
-                note: "\(Int(idleWindow.seconds)) s idle, two devices and one watcher, same author"),
+                note: "\(Int(idleWindow.inSeconds)) s idle, two devices and one watcher, same author"),
         ]
     }
 
@@ -185,15 +185,8 @@ enum OfflineFirstBenchmarks {
         for index in 0..<count {
             let start = ContinuousClock.now
             try await body(index)
-            samples.append((ContinuousClock.now - start).seconds * 1_000)
+            samples.append((ContinuousClock.now - start).milliseconds)
         }
         return samples.sorted()
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

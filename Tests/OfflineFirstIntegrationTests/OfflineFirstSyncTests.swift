@@ -41,6 +41,31 @@ struct OfflineFirstSyncTests {
         await parts.integration.stop()
     }
 
+    @Test("a change-feed read made before a publish was answered, and delivered after, is read again: the post stays")
+    func staleReadIsReadAgain() async throws {
+        // Given an author the device follows, and a sync whose change-feed read took its snapshot
+        // and is held
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let integration = parts.integration
+        let author = try await integration.userService.create(UserDraft(handle: "stale_reader", displayName: "S"))
+        let first = try await integration.postService.publish(PostDraft(authorID: author.id, text: "first"))
+        #expect(await integration.syncService.syncNow().sent == 1)
+        parts.remote.holdsNextRead.withLock { $0 = true }
+        let heldSync = Task { await integration.syncService.syncNow() }
+        _ = try await HangGuard.run("the read to be held") { try await parts.remote.heldReads.wait { $0 == 1 } }
+
+        // When a second post is published and answered meanwhile, and then the old read arrives
+        let second = try await integration.postService.publish(PostDraft(authorID: author.id, text: "second"))
+        #expect(await integration.syncService.syncNow().sent == 1)
+        parts.remote.releaseHeldRead()
+        _ = await heldSync.value
+
+        // Then the device still lists the answered post: the stale snapshot was read again, not applied
+        let feed = try await integration.postService.feed(authorID: author.id, page: .first(10))
+        #expect(feed.items.map(\.id) == [second.id, first.id])
+        await integration.stop()
+    }
+
     @Test("while the server cannot be reached, health is degraded and says how much waits; then healthy again")
     func healthWhileOffline() async throws {
         let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), connection: .offline)

@@ -19,14 +19,14 @@ public struct OfflineFirstAuthenticationService: AuthenticationService {
     /// Signs up on the server and keeps the new user.
     public func signUp(_ draft: UserDraft, password: Password?) async throws(ServiceError) -> AccountSession {
         let session = try await kept(try await remote.signUp(draft, password: password))
-        await engine.signedIn(session.user.id)
+        await engine.resumeSending()
         return session
     }
 
     /// Signs in on the server and keeps the user.
     public func signIn(handle: Handle, password: Password?) async throws(ServiceError) -> AccountSession {
         let session = try await kept(try await remote.signIn(handle: handle, password: password))
-        await engine.signedIn(session.user.id)
+        await engine.resumeSending()
         return session
     }
 
@@ -58,11 +58,11 @@ public struct OfflineFirstAuthenticationService: AuthenticationService {
         remote.observeSession()
     }
 
-    /// Keeps the session's user locally, and in the slot when it is not there already (every
-    /// command of the CLI reads the session: an unchanged slot is not written again).
+    /// Keeps the session's user locally and in the slot (which skips a write that changes nothing:
+    /// every command of the CLI reads the session), and follows them.
     private func kept(_ session: AccountSession) async throws(ServiceError) -> AccountSession {
         try await local.replica.save(session.user)
-        if try await slot.read() != session.user.id { try await slot.write(session.user.id) }
+        try await slot.write(session.user.id)
         await engine.follow(session.user.id)
         return session
     }

@@ -80,9 +80,9 @@ actor SyncEngine: SyncService {
         if authors.insert(author).inserted { receiveWakeups.notify() }
     }
 
-    /// Someone signed in: follows them, and sends what waits (a sync paused by a 401 resumes).
-    func signedIn(_ user: User.ID) {
-        follow(user)
+    /// Someone signed in (the authentication service already follows them): sends what waits,
+    /// so a sync paused by a 401 resumes.
+    func resumeSending() {
         sendWakeups.notify()
     }
 
@@ -170,8 +170,9 @@ actor SyncEngine: SyncService {
                     }
                 case .invalidInput, .forbidden, .conflict, .notFound:
                     try? await local.replica.fail(command.id, reason: error.description)
-                    report.refused.append("\(command.operation.postID): \(error.description)")
-                    refusedSinceStart.append("\(command.operation.postID): \(error.description)")
+                    let refusal = "\(command.operation.postID): \(error.description)"
+                    report.refused.append(refusal)
+                    refusedSinceStart.append(refusal)
                 case .unauthorized:
                     pausedForSignIn = true
                     report.stoppedBecause = "sync is paused until you sign in again (\(error.description))"
@@ -205,10 +206,19 @@ actor SyncEngine: SyncService {
             let answeredBefore = answered[author]
             let cursor = try await local.replica.cursor(authorID: author)
             let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
-            switch try await apply(batch, for: author, unlessAnsweredSince: answeredBefore) {
+            var application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
+            if application == .unknownAuthor {
+                // Keeps the author, then applies the batch in hand: reading it again would fetch a
+                // first snapshot twice.
+                try await local.replica.save(try await remote.users.user(id: author))
+                application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
+            }
+            switch application {
             case .applied: return received(batch)
             case .stale: wait = .zero
-            case .unknownAuthor: try await local.replica.save(try await remote.users.user(id: author))
+            case .unknownAuthor:
+                throw .corruptData(
+                    location: "the device's store", reason: "author \(author) is still unknown after it was saved")
             }
         }
     }

@@ -53,10 +53,10 @@ public struct SQLitePostService: PostService {
     /// One `DELETE` keyed by id and author; when it removes nothing, a look-up tells a missing post
     /// (`.notFound`) from someone else's (`.forbidden`): `PostWrites.delete`.
     public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
-        let deletion = try await database.run { connection throws(SQLiteError) in
+        let refusal = try await database.run { connection throws(SQLiteError) in
             try PostWrites.delete(id.rawValue, by: actorID.rawValue, on: connection)
         }
-        if let failure = PostWrites.failure(of: deletion, postID: id.rawValue) { throw failure }
+        if let refusal { throw refusal.error(postID: id.rawValue) }
     }
 
     /// Observes the first page of `authorID`'s feed; see `PostService.observeFeed(authorID:pageSize:)`.

@@ -13,7 +13,7 @@ public struct SQLitePostReplica: PostReplicaService {
     /// What recording did: a queued command, or a delete that found no post of its author.
     private enum Recorded: Sendable {
         case command(OutboxRecord)
-        case refused(PostWrites.Deletion)
+        case refused(PostWrites.Refusal)
     }
 
     /// Applies and queues `operation`; see `PostReplicaService.record(_:key:)`.
@@ -29,8 +29,9 @@ public struct SQLitePostReplica: PostReplicaService {
                 if case .publish(let post) = operation {
                     try connection.run(PostRecord.insert, values: PostRecord(post).values)
                 } else {
-                    let deletion = try PostWrites.delete(row.postID, by: row.authorID, on: connection)
-                    guard case .deleted = deletion else { return .refused(deletion) }
+                    if let refusal = try PostWrites.delete(row.postID, by: row.authorID, on: connection) {
+                        return .refused(refusal)
+                    }
                     try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
                 }
                 try connection.run(OutboxRecord.insert, values: row.insertValues)
@@ -41,8 +42,7 @@ public struct SQLitePostReplica: PostReplicaService {
         }
         switch outcome {
         case .command(let record): return try command(record)
-        case .refused(let deletion):
-            throw PostWrites.failure(of: deletion, postID: row.postID) ?? .notFound(what: "post \(row.postID)")
+        case .refused(let refusal): throw refusal.error(postID: row.postID)
         }
     }
 

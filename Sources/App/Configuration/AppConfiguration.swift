@@ -11,6 +11,10 @@ import Services
 public struct AppConfiguration: Sendable, CustomStringConvertible, CustomReflectable {
     /// The prefix of every variable the app reads: `SILO_`.
     public static let environmentPrefix = "SILO_"
+    /// The variable naming the data directory: `SILO_DATA_DIR`.
+    public static let dataDirectoryVariable = environmentPrefix + "DATA_DIR"
+    /// The variable asking for diagnostic detail: `SILO_VERBOSE`.
+    public static let verboseVariable = environmentPrefix + "VERBOSE"
 
     /// Where integrations keep their files (`SILO_DATA_DIR`; default `./.silo`).
     public var dataDirectory: URL
@@ -48,7 +52,7 @@ public struct AppConfiguration: Sendable, CustomStringConvertible, CustomReflect
     /// - Throws: `ConfigurationError.unknownIntegration` for an override naming no integration.
     public static func load(environment: [String: String]) throws(ConfigurationError) -> AppConfiguration {
         var configuration = AppConfiguration(environment: environment)
-        if let directory = environment[environmentPrefix + "DATA_DIR"], !directory.isEmpty {
+        if let directory = environment[dataDirectoryVariable], !directory.isEmpty {
             configuration.dataDirectory = URL(fileURLWithPath: directory)
         }
         for service in ServiceKind.allCases {
@@ -59,7 +63,7 @@ public struct AppConfiguration: Sendable, CustomStringConvertible, CustomReflect
             }
             configuration.overrides[service] = choice
         }
-        let verbose = environment[environmentPrefix + "VERBOSE"]?.lowercased() ?? ""
+        let verbose = environment[verboseVariable]?.lowercased() ?? ""
         configuration.isVerbose = ["1", "true", "yes"].contains(verbose)
         return configuration
     }

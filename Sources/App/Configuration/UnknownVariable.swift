@@ -26,7 +26,7 @@ extension AppConfiguration {
     /// Every variable the app reads: the data directory, verbosity, one override per service,
     /// and every setting of every integration in the catalog.
     public static var knownVariables: [String] {
-        [environmentPrefix + "DATA_DIR", environmentPrefix + "VERBOSE"]
+        [dataDirectoryVariable, verboseVariable]
             + ServiceKind.allCases.map(variable(for:)) + IntegrationCatalog.settings.map(\.environmentVariable)
     }
 
@@ -37,8 +37,8 @@ extension AppConfiguration {
         in environment: [String: String], alsoRead: [String] = []
     ) -> [UnknownVariable] {
         let known = knownVariables + alsoRead
+        let suffixes = known.map { String($0.dropFirst(environmentPrefix.count)) }
         return environment.keys.filter { $0.hasPrefix(environmentPrefix) && !known.contains($0) }.sorted().map { name in
-            let suffixes = known.map { String($0.dropFirst(environmentPrefix.count)) }
             let closest = ClosestName.to(String(name.dropFirst(environmentPrefix.count)), among: suffixes)
             return UnknownVariable(name: name, closest: closest.map { environmentPrefix + $0 })
         }

@@ -58,7 +58,8 @@ public actor SignedInSlot {
         }
     }
 
-    /// Records `user` as signed in, or nobody for `nil`.
+    /// Records `user` as signed in, or nobody for `nil`; a slot that already says so is left as
+    /// it is (every command of an app may write it: an unchanged slot costs one read).
     ///
     /// - Throws: what `read()` throws for a file this slot did not write (it is not replaced);
     ///   `.unavailable` when the file cannot be written or removed.
@@ -67,7 +68,7 @@ public actor SignedInSlot {
         case .memory:
             place = .memory(user)
         case .file(let url):
-            _ = try read()
+            guard try read() != user else { return }
             do {
                 if let user {
                     let data = try JSONEncoder().encode(Contents(userID: user.rawValue))

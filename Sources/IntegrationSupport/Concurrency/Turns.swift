@@ -6,6 +6,7 @@
 public actor Turns {
     private var isTaken = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waitingObserver: (@Sendable (Int) -> Void)?
 
     /// Creates turns nobody holds.
     public init() {}
@@ -17,7 +18,16 @@ public actor Turns {
             isTaken = true
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            waitingObserver?(waiting.count)
+        }
+    }
+
+    /// Tells `observer` how many callers wait each time one more starts waiting: how a test knows
+    /// a caller is queued behind the turn, instead of hoping the scheduler got it there.
+    func observeWaiting(_ observer: @escaping @Sendable (Int) -> Void) {
+        waitingObserver = observer
     }
 
     /// Gives the turn to the next caller waiting, or frees it.

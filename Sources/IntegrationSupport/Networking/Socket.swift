@@ -72,6 +72,13 @@ public enum Socket {
         }
     }
 
+    /// Whether `descriptor` has something to read now (bytes, or the peer's close), without
+    /// waiting.
+    public static func isReadable(_ descriptor: Int32) -> Bool {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        return poll(&descriptors, 1, 0) > 0
+    }
+
     /// Shuts the connection down both ways and closes the descriptor.
     public static func close(_ descriptor: Int32) {
         shutdown(descriptor, Int32(SHUT_RDWR))

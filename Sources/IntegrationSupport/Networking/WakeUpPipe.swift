@@ -41,8 +41,7 @@ public final class WakeUpPipe: Sendable {
     /// Whether it has been signalled and not drained: a thread about to start blocking work
     /// checks it first.
     public var isSignalled: Bool {
-        var descriptors = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
-        return poll(&descriptors, 1, 0) > 0
+        Socket.isReadable(readEnd)
     }
 
     /// Makes the next `poll` on `readEnd` return (a full pipe already does).

@@ -63,9 +63,9 @@ struct APIFailure: Error, Sendable {
     /// Runs the rules in `body`; a broken rule is the 422 naming its field (in the API's names).
     static func validating<T>(_ body: () throws(ValidationError) -> T) throws(APIFailure) -> T {
         do {
-            return try body()
+            return try ServiceError.validating(body)
         } catch {
-            throw APIFailure(.invalidInput(field: error.field, reason: error.reason))
+            throw APIFailure(error)
         }
     }
 

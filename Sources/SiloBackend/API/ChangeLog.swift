@@ -4,12 +4,10 @@
 /// It counts the changes made through this backend, which is the only writer of its store.
 actor ChangeLog {
     private(set) var revision = 0
-    /// This start of the backend, so an `ETag` from before a restart never matches after it (the
-    /// revision starts again at 0).
-    nonisolated let boot = BackendStart.id
 
-    /// The current revision and its entity tag, read together.
-    var current: (revision: Int, etag: String) { (revision, "\"\(boot)-r\(revision)\"") }
+    /// The current revision and its entity tag, read together. The tag names this start of the
+    /// backend, so one from before a restart never matches after it (the revision starts again at 0).
+    var current: (revision: Int, etag: String) { (revision, "\"\(BackendStart.id)-r\(revision)\"") }
 
     /// Records one accepted change.
     func record() {

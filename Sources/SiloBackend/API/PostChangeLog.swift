@@ -25,13 +25,11 @@ actor PostChangeLog {
 
     /// How many changes are kept.
     let capacity: Int
-    /// This start of the backend, so a cursor from before a restart is never taken for one after it.
-    nonisolated let boot = BackendStart.id
     private var entries: [Entry] = []
     private var head = 0
     private var sequence = 0
     private var waiters: [User.ID: [UUID: CheckedContinuation<Void, Never>]] = [:]
-    private var waitingWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waitingWatchers = CountWaiters()
     /// What a long-poll's wait is measured on: the server's clock, which a test moves by hand.
     private let clock: ServerClock
 
@@ -48,7 +46,7 @@ actor PostChangeLog {
     /// test publishes only once its long-poll is held, never racing it.
     func waitForWaitingReads(_ count: Int) async {
         guard waitingReads < count else { return }
-        await withCheckedContinuation { waitingWatchers.append((count, $0)) }
+        await withCheckedContinuation { waitingWatchers.add(count, $0) }
     }
 
     /// Records that `postID` in `authorID`'s feed changed, and wakes that feed's waiting readers.
@@ -74,7 +72,7 @@ actor PostChangeLog {
     }
 
     private func changes(authorID: User.ID, after cursor: String?) -> Read {
-        let now = "\(boot).\(sequence)"
+        let now = "\(BackendStart.id).\(sequence)"
         guard let cursor, let from = position(of: cursor) else { return .forgotten(cursor: now) }
         // Changes after `from` are all still kept when the oldest kept one is at most `from + 1`.
         let oldestKept = head < entries.count ? entries[head].sequence : sequence + 1
@@ -92,7 +90,8 @@ actor PostChangeLog {
     /// The sequence number a cursor of this boot names, or `nil` for a cursor of another.
     private func position(of cursor: String) -> Int? {
         let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0] == boot, let value = Int(parts[1]), (0...sequence).contains(value) else {
+        guard parts.count == 2, parts[0] == BackendStart.id, let value = Int(parts[1]), (0...sequence).contains(value)
+        else {
             return nil
         }
         return value
@@ -108,9 +107,7 @@ actor PostChangeLog {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiters[authorID, default: [:]][id] = continuation
-                let ready = waitingWatchers.filter { $0.count <= waitingReads }
-                waitingWatchers.removeAll { $0.count <= waitingReads }
-                for watcher in ready { watcher.continuation.resume() }
+                waitingWatchers.resume(reached: waitingReads)
             }
         } onCancel: {
             Task { await self.wake(authorID, id) }

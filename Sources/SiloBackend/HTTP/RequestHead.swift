@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 /// The request line and headers of one request, parsed and checked before any body is read.
 struct RequestHead: Sendable {
@@ -26,24 +27,23 @@ struct RequestHead: Sendable {
         guard !lines.isEmpty else { throw Refusal(status: 400, message: "the request line is missing") }
         let requestLine = lines.removeFirst()
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, isToken(parts[0]), parts[1].first == "/", !parts[1].contains(where: \.isWhitespace)
+        guard parts.count == 3, HTTPHeadSyntax.isToken(parts[0]), parts[1].first == "/",
+            !parts[1].contains(where: \.isWhitespace)
         else {
             throw Refusal(status: 400, message: "the request line is not 'METHOD /path HTTP/1.1'")
         }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
             throw Refusal(status: 505, message: "only HTTP/1.1 and HTTP/1.0 are served")
         }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":"), isToken(line[..<colon]) else {
-                throw Refusal(status: 400, message: "a header field is not 'Name: value'")
-            }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t"])
-            guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+        let headers: [String: String]
+        do throws(HTTPHeadSyntax.FieldError) {
+            headers = try HTTPHeadSyntax.fields(lines)
+        } catch {
+            switch error {
+            case .malformed: throw Refusal(status: 400, message: "a header field is not 'Name: value'")
+            case .controlCharacters(let name):
                 throw Refusal(status: 400, message: "the header field \(name) holds control characters")
             }
-            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return RequestHead(
             method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers)
@@ -58,8 +58,7 @@ struct RequestHead: Sendable {
             throw Refusal(status: 501, message: "Transfer-Encoding is not supported: send a Content-Length body")
         }
         guard let text = headers["content-length"] else { return 0 }
-        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text)
-        else {
+        guard let length = HTTPHeadSyntax.decimal(text) else {
             throw Refusal(status: 400, message: "Content-Length is not one decimal number")
         }
         guard length <= limit else {
@@ -70,15 +69,6 @@ struct RequestHead: Sendable {
 
     /// Whether the connection may serve another request after this one.
     var keepsAlive: Bool {
-        let connection = headers["connection"]?.lowercased() ?? ""
-        if version == "HTTP/1.0" { return connection.contains("keep-alive") }
-        return !connection.contains("close")
-    }
-
-    private static func isToken(_ text: Substring) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                (0x21...0x7E).contains(byte) && !"\"(),/:;<=>?@[\\]{}".utf8.contains(byte)
-            }
+        HTTPHeadSyntax.keepsAlive(version: version, fields: headers)
     }
 }

@@ -15,7 +15,7 @@ actor TestControls {
     private var rules: [FaultRule] = []
     private var counts: [String: Int] = [:]
     private var held: [CheckedContinuation<Void, Never>] = []
-    private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var heldWaiters = CountWaiters()
 
     init(clock: ServerClock, status: ServerStatus, crashSwitch: CrashSwitch?) {
         self.clock = clock
@@ -46,9 +46,7 @@ actor TestControls {
     func hold() async {
         await withCheckedContinuation { continuation in
             held.append(continuation)
-            let ready = heldWaiters.filter { $0.count <= held.count }
-            heldWaiters.removeAll { $0.count <= held.count }
-            for waiter in ready { waiter.continuation.resume() }
+            heldWaiters.resume(reached: held.count)
         }
     }
 
@@ -106,7 +104,7 @@ actor TestControls {
     private func heldCount(_ request: HTTPRequest) async -> HTTPResponse {
         let wanted = request.queryValue("count").flatMap(Int.init) ?? 0
         if held.count < wanted {
-            await withCheckedContinuation { heldWaiters.append((wanted, $0)) }
+            await withCheckedContinuation { heldWaiters.add(wanted, $0) }
         }
         return .json(200, WireCoding.encode(["held": held.count]))
     }

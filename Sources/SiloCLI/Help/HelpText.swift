@@ -7,7 +7,6 @@ enum HelpText {
     /// The overview `silo --help` and `silo help` print.
     static func overview(width: Int) -> String {
         let commands = CommandCatalog.commands.map { ($0.name, $0.abstract) }
-        let prefix = AppConfiguration.environmentPrefix
         let overrides = ServiceKind.allCases.map { service in
             let providers = IntegrationCatalog.providers(of: service)
             let current =
@@ -21,9 +20,9 @@ enum HelpText {
         let settings = IntegrationCatalog.settings.map { setting in (setting.environmentVariable, setting.help) }
         let environment =
             overrides + settings + [
-                (prefix + "USER", "The handle to act as (default silo_demo)."),
-                (prefix + "DATA_DIR", "Where data lives, as --data-dir."),
-                (prefix + "VERBOSE", "Set to 1 for --verbose."),
+                (SiloSession.Identity.variable, "The handle to act as (default silo_demo)."),
+                (AppConfiguration.dataDirectoryVariable, "Where data lives, as --data-dir."),
+                (AppConfiguration.verboseVariable, "Set to 1 for --verbose."),
                 ("NO_COLOR", "Set to anything to print no bold text."),
             ]
         return [

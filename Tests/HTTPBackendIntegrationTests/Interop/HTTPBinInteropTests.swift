@@ -24,17 +24,14 @@ struct HTTPBinInteropTests {
                 clock: clock, transport: transport))
     }
 
-    /// The transports every test runs with.
-    static let transports: [HTTPTransportKind] = [.sockets, .urlSession]
-
-    @Test("query items with Unicode and reserved characters arrive exactly", arguments: Self.transports)
+    @Test("query items with Unicode and reserved characters arrive exactly", arguments: Transports.all)
     func queryEncoding(_ transport: HTTPTransportKind) async throws {
         let query = ["text": "é ü 日本 👩‍👩‍👧", "reserved": "a&b=c?d/e#f%g+h;i", "empty": ""]
         let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/get", query: query))
         #expect(echo.args == query)
     }
 
-    @Test("a JSON POST arrives as JSON with its Content-Type", arguments: Self.transports)
+    @Test("a JSON POST arrives as JSON with its Content-Type", arguments: Transports.all)
     func jsonPost(_ transport: HTTPTransportKind) async throws {
         let body = ["greeting": "héllo", "quote": "\"quoted\" \\ slash /"]
         let echo = try await client(transport).perform(HTTPBinEndpoint(method: .post, route: "/post", body: body))
@@ -42,7 +39,7 @@ struct HTTPBinInteropTests {
         #expect(echo.headers["Content-Type"] == "application/json")
     }
 
-    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized", arguments: Self.transports)
+    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized", arguments: Transports.all)
     func authHeader(_ transport: HTTPTransportKind) async throws {
         let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
         _ = try await signed.perform(HTTPBinStatus(route: "/bearer"))
@@ -56,7 +53,7 @@ struct HTTPBinInteropTests {
 
     @Test(
         "statuses map to the app's errors",
-        arguments: Self.transports,
+        arguments: Transports.all,
         [
             (400, ServiceError.Kind.invalidInput), (401, Self.basicChallengeOutcome), (403, .forbidden),
             (404, .notFound),
@@ -79,7 +76,7 @@ struct HTTPBinInteropTests {
 
     @Test(
         "a redirect is not followed (it would carry the bearer token along): unavailable, naming it",
-        arguments: Self.transports)
+        arguments: Transports.all)
     func redirects(_ transport: HTTPTransportKind) async throws {
         let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
         do {
@@ -92,7 +89,7 @@ struct HTTPBinInteropTests {
         }
     }
 
-    @Test("a gzip-encoded answer is decoded", arguments: Self.transports)
+    @Test("a gzip-encoded answer is decoded", arguments: Transports.all)
     func gzip(_ transport: HTTPTransportKind) async throws {
         let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/gzip"))
         #expect(echo.gzipped == true)
@@ -100,7 +97,7 @@ struct HTTPBinInteropTests {
 
     @Test(
         "a response beyond the deadline times out when the client's clock says so, every attempt",
-        arguments: Self.transports)
+        arguments: Transports.all)
     func deadline(_ transport: HTTPTransportKind) async throws {
         // Given a client whose 700 ms deadline is kept on a manual clock, asking for an answer
         // httpbin delays by 10 s
@@ -121,13 +118,13 @@ struct HTTPBinInteropTests {
         #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700), attempts: 2)) { try result.get() }
     }
 
-    @Test("a deflate-encoded answer is decoded", arguments: Self.transports)
+    @Test("a deflate-encoded answer is decoded", arguments: Transports.all)
     func deflate(_ transport: HTTPTransportKind) async throws {
         let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/deflate"))
         #expect(echo.deflated == true)
     }
 
-    @Test("a 1 MiB body goes out and comes back", arguments: Self.transports)
+    @Test("a 1 MiB body goes out and comes back", arguments: Transports.all)
     func largeBody(_ transport: HTTPTransportKind) async throws {
         let big = String(repeating: "0123456789abcdef", count: 65_536)
         let echo = try await client(transport).perform(

@@ -147,11 +147,12 @@ struct HTTPFaultTests {
             check: { "\(String(describing: $0))".contains("limit") }),
     ]
 
-    @Test("HTTP backend fault", arguments: cases)
-    func fault(_ row: FaultCase) async throws {
+    @Test("HTTP backend fault", arguments: cases, Transports.all)
+    func fault(_ row: FaultCase, _ transport: HTTPTransportKind) async throws {
         // Deadlines are not the subject of these rows: long, so a loaded machine never meets one.
         let scene = try await FaultScene.make { configuration in
             configuration.attemptTimeout = .seconds(60)
+            configuration.transport = transport
         }
         defer { Task { await scene.stop() } }
         for rule in row.rules(scene) { try await scene.backend.inject(rule) }
@@ -196,14 +197,15 @@ struct HTTPFaultTests {
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
     }
 
-    @Test("a response slower than the deadline times out, every attempt")
-    func slowResponseTimesOut() async throws {
+    @Test("a response slower than the deadline times out, every attempt", arguments: Transports.all)
+    func slowResponseTimesOut(_ transport: HTTPTransportKind) async throws {
         // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds
         // every answer to the read until released
         let clock = ManualClock()
         let scene = try await FaultScene.make { configuration in
             configuration.clock = clock
             configuration.attemptTimeout = .seconds(5)
+            configuration.transport = transport
         }
         defer { Task { await scene.stop() } }
         try await scene.backend.inject(Self.rule(scene.postPath, ["hold": true]))

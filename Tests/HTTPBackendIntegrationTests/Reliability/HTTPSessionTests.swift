@@ -70,10 +70,10 @@ struct HTTPSessionTests {
         }
     }
 
-    @Test("cancelling a call answers at once, while the backend still holds the request")
-    func cancellation() async throws {
+    @Test("cancelling a call answers at once, while the backend still holds the request", arguments: Transports.all)
+    func cancellation(_ transport: HTTPTransportKind) async throws {
         // Given a read the backend holds unanswered
-        let scene = try await FaultScene.make()
+        let scene = try await FaultScene.make { $0.transport = transport }
         defer { Task { await scene.stop() } }
         try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
         let posts = scene.integration.postsService
@@ -96,11 +96,12 @@ struct HTTPSessionTests {
 }
 
 extension HTTPSessionTests {
-    @Test("a read held at the backend and writes sent meanwhile each get their own answer")
-    func heldReadBesideWrites() async throws {
-        // Given a read the backend holds, numbered well past the writes so far (reads and writes
-        // go out on separate sessions, each numbering its own tasks from the same start)
-        let scene = try await FaultScene.make()
+    @Test("a read held at the backend and writes sent meanwhile each get their own answer", arguments: Transports.all)
+    func heldReadBesideWrites(_ transport: HTTPTransportKind) async throws {
+        // Given a read the backend holds, numbered well past the writes so far (on URLSession,
+        // reads and writes go out on separate sessions, each numbering its own tasks from the
+        // same start)
+        let scene = try await FaultScene.make { $0.transport = transport }
         defer { Task { await scene.stop() } }
         let posts = scene.integration.postsService
         let id = scene.post.id

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 import TestSupport
 
 #if canImport(Glibc)
@@ -95,7 +96,7 @@ final class ScriptedServer: Sendable {
             return (0...bytes.count - pattern.count).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
         }
 
-        deinit { _ = systemClose(descriptor) }
+        deinit { Socket.close(descriptor) }
     }
 
     /// The port it listens on, on 127.0.0.1.
@@ -110,7 +111,7 @@ final class ScriptedServer: Sendable {
     init(_ scripts: [@Sendable (Connection) -> Void]) throws {
         let (listener, port) = try LoopbackSocket.make()
         guard listen(listener, 16) == 0 else {
-            _ = systemClose(listener)
+            Socket.close(listener)
             throw ScriptedServerFailure()
         }
         self.listener = listener
@@ -126,7 +127,7 @@ final class ScriptedServer: Sendable {
                     // Only `stop()` ends the loop: it shut the listener down, and closing it is
                     // this thread's last act. Any other failure (an aborted connection) passes.
                     guard isStopped.current else { continue }
-                    _ = systemClose(listener)
+                    Socket.close(listener)
                     return
                 }
                 let connection = Connection(number: number, descriptor: descriptor, report: report)
@@ -196,11 +197,6 @@ private final class EventRecord: @unchecked Sendable {
     }
 }
 
-/// `close(2)`, named apart from the connection's `close()`.
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
-}
-
 /// The scripted server could not listen.
 struct ScriptedServerFailure: Error {}
 
@@ -215,7 +211,7 @@ final class RefusingPort: Sendable {
         (descriptor, port) = try LoopbackSocket.make()
     }
 
-    deinit { _ = systemClose(descriptor) }
+    deinit { Socket.close(descriptor) }
 }
 
 /// TCP sockets bound to 127.0.0.1 on a port the system picks.
@@ -239,7 +235,7 @@ private enum LoopbackSocket {
             }
         }
         guard bound else {
-            _ = systemClose(descriptor)
+            Socket.close(descriptor)
             throw ScriptedServerFailure()
         }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))

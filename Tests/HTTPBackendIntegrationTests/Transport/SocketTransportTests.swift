@@ -152,15 +152,21 @@ struct SocketTransportTests {
         arguments: [("X-Note", "a\r\nX-Injected: yes"), ("Transfer-Encoding", "chunked"), ("Expect", "100-continue")])
     func headerInjection(_ name: String, _ value: String) async throws {
         let server = try ScriptedServer([Self.answering("HTTP/1.1 204 No Content\r\n\r\n")])
-        var request = get()
+        let transport = transport(server)
+        var request = get("/v1/refused")
         request.headers[name] = value
         await #expect(
             throws: HTTPFailure.transport(
-                reason: "GET /v1/health has a header '\(name)' that cannot be sent", isTransient: false)
+                reason: "GET /v1/refused has a header '\(name)' that cannot be sent", isTransient: false)
         ) {
-            try await transport(server).send(request)
+            try await transport.send(request)
         }
-        #expect(server.events.isEmpty)
+        // A request sent after it is the first the server ever sees.
+        _ = try await transport.send(get())
+        #expect(
+            Array(server.events.prefix(2)) == [.accepted(0), .request(0, line: "GET /v1/health HTTP/1.1")],
+            "\(server.events)")
+        transport.close()
     }
 
     @Test("a cancelled attempt answers at once, and its thread closes the connection the silent server holds")

@@ -21,6 +21,13 @@ final class ServiceBackedRemote: PostSyncRemote {
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
     private let delivered = Locked<[User.ID: [Post]]>([:])
+    /// While true, the next read of the change feed takes its snapshot, counts itself in
+    /// `heldReads`, and answers only after `releaseHeldRead()`: a read made before something
+    /// happens and delivered after it.
+    let holdsNextRead = Locked(false)
+    /// How many reads have been held so far.
+    let heldReads = AwaitableState(0)
+    private let heldReadReleased = AwaitableState(false)
 
     init(posts: any PostService) {
         self.posts = posts
@@ -63,7 +70,18 @@ final class ServiceBackedRemote: PostSyncRemote {
             snapshot = try await feed(of: authorID)
         }
         delivered.withLock { $0[authorID] = snapshot }
+        if holdsNextRead.withLock({ holds in
+            defer { holds = false }; return holds
+        }) {
+            heldReads.update { $0 += 1 }
+            _ = try? await heldReadReleased.wait { $0 }
+        }
         return PostChangeBatch(changes: snapshot.map { .saved($0) }, cursor: "snapshot", isSnapshot: true)
+    }
+
+    /// Lets the held read answer, with the snapshot it took.
+    func releaseHeldRead() {
+        heldReadReleased.update { $0 = true }
     }
 
     private func feed(of authorID: User.ID) async throws(ServiceError) -> [Post] {

@@ -100,8 +100,7 @@ final class ClientConnection: @unchecked Sendable {
     /// Whether a kept-alive connection can carry another request: nothing has arrived on it
     /// (a server that closed an idle connection makes it readable).
     var isIdle: Bool {
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-        return poll(&descriptors, 1, 0) == 0
+        !Socket.isReadable(descriptor)
     }
 
     /// Sleeps until the socket is ready for `events`, returning the events that are ready.

@@ -10,8 +10,17 @@ enum ExchangeError: Error {
     /// The attempt failed for good.
     case failed(HTTPFailure)
 
+    /// The connection ended before the whole answer came.
+    static let cutShort = ExchangeError.failed(.cutShort)
+
     /// A transient transport failure saying `reason`.
     static func transient(_ reason: String) -> ExchangeError {
         .failed(.transport(reason: reason, isTransient: true))
     }
+}
+
+extension HTTPFailure {
+    /// The connection ended before the whole answer came: transient, as a new attempt may get it.
+    static let cutShort = HTTPFailure.transport(
+        reason: "the connection was lost before the response was complete", isTransient: true)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 /// An `HTTPRequest` as the bytes of an HTTP/1.1 request, with the header fields the transport
 /// adds (`Host`, `Accept`, `Accept-Encoding`, `Content-Type`, `Content-Length`,
@@ -21,7 +22,7 @@ enum RequestBytes {
         if let key = request.idempotencyKey { fields.append(("Idempotency-Key", key)) }
         if request.body != nil { fields.append(("Content-Type", "application/json")) }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            guard isToken(name), !framingFields.contains(name.lowercased()),
+            guard HTTPHeadSyntax.isToken(name), !framingFields.contains(name.lowercased()),
                 value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) || $0 >= 0x80 })
             else {
                 throw .transport(
@@ -45,13 +46,4 @@ enum RequestBytes {
     private static let framingFields: Set<String> = [
         "transfer-encoding", "content-length", "connection", "upgrade", "te", "expect", "keep-alive",
     ]
-
-    /// Whether `name` is an HTTP token (RFC 9110 §5.6.2), as a field name must be.
-    private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntegrationSupport
 
 /// The head of an HTTP/1.x response: its status and header fields.
 struct ResponseHead {
@@ -17,20 +18,10 @@ struct ResponseHead {
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
             let status = Int(parts[1]), (100...599).contains(status)
         else { return nil }
-        var fields: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else { return nil }
-            let name = line[..<colon].lowercased()
-            guard !name.isEmpty, !name.contains(" ") else { return nil }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            fields[name] = fields[name].map { "\($0), \(value)" } ?? value
-        }
-        let connection = Set(
-            fields["connection"]?.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                ?? [])
+        guard let fields = try? HTTPHeadSyntax.fields(lines) else { return nil }
         self.status = status
         self.fields = fields
-        keepsAlive = parts[0] == "HTTP/1.1" ? !connection.contains("close") : connection.contains("keep-alive")
+        keepsAlive = HTTPHeadSyntax.keepsAlive(version: parts[0], fields: fields)
     }
 
     /// An interim answer (`1xx` other than `101`), which a final one follows.

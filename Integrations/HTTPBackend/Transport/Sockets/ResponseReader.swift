@@ -43,8 +43,7 @@ struct ResponseReader {
             return (head, body, head.keepsAlive && !isFramedTwice && start == buffer.count)
         }
         if let length = head["content-length"] {
-            guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(length)
-            else {
+            guard let count = HTTPHeadSyntax.decimal(length) else {
                 throw .transient("the answer's Content-Length '\(length)' is not a number")
             }
             guard count <= maxBodyBytes else { throw .failed(.tooLarge(bytes: count, limit: maxBodyBytes)) }
@@ -67,7 +66,7 @@ struct ResponseReader {
             }
             guard try more() else {
                 throw receivedAny
-                    ? .transient("the connection was lost before the response was complete") : .lostBeforeAnswer
+                    ? .cutShort : .lostBeforeAnswer
             }
         }
     }
@@ -102,13 +101,13 @@ struct ResponseReader {
             guard buffer.count - start <= Self.maxHeadBytes else {
                 throw .transient("a line of the answer is too long")
             }
-            guard try more() else { throw .transient("the connection was lost before the response was complete") }
+            guard try more() else { throw .cutShort }
         }
     }
 
     private mutating func take(_ count: Int) throws(ExchangeError) -> [UInt8] {
         while buffer.count - start < count {
-            guard try more() else { throw .transient("the connection was lost before the response was complete") }
+            guard try more() else { throw .cutShort }
         }
         defer { start += count }
         return Array(buffer[start..<start + count])
@@ -134,7 +133,7 @@ struct ResponseReader {
         } catch {
             // A reset once part of the answer came cuts the answer; before, nothing was answered.
             if case .lostBeforeAnswer = error, receivedAny {
-                throw .transient("the connection was lost before the response was complete")
+                throw .cutShort
             }
             throw error
         }

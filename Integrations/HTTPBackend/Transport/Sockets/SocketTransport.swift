@@ -80,9 +80,7 @@ final class SocketTransport: HTTPTransport {
             return .success(try exchange(bytes, on: connection, wake: wake))
         } catch {
             switch error {
-            case .lostBeforeAnswer:
-                return .failure(
-                    .transport(reason: "the connection was lost before the response was complete", isTransient: true))
+            case .lostBeforeAnswer: return .failure(.cutShort)
             case .failed(let failure): return .failure(failure)
             case .abandoned: return .failure(.cancelled)
             }
