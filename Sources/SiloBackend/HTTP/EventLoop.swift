@@ -121,12 +121,13 @@ final class EventLoop {
 
     /// Closes the connection that has waited longest on its client (idle, or trickling a request)
     /// to make room for a new one; `false` when every connection's request is being handled or
-    /// answered.
+    /// answered. Of connections waiting since the same instant (the clock is coarse, or manual),
+    /// the one accepted first has waited longest: the choice never depends on dictionary order.
     private func evictOne() -> Bool {
         let waiting = connections.values.compactMap { connection in
             connection.waitingOnClientSince.map { (connection, $0) }
         }
-        guard let (longest, _) = waiting.min(by: { $0.1 < $1.1 }) else { return false }
+        guard let (longest, _) = waiting.min(by: { ($0.1, $0.0.id) < ($1.1, $1.0.id) }) else { return false }
         close(longest)
         return true
     }
