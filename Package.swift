@@ -147,17 +147,28 @@ let package = Package(
             ]
         ),
 
-        // MARK: HTTP backend (REST requests as commands, over URLSession or the client's own sockets)
+        // MARK: What REST integrations share: the HTTP client (over URLSession or its own sockets)
+        .target(
+            name: "HTTPSupport",
+            dependencies: ["Models", "Services", "Commands", "IntegrationSupport"],
+            path: "Integrations/HTTPSupport"
+        ),
+        .testTarget(
+            name: "HTTPSupportTests",
+            dependencies: ["HTTPSupport", "IntegrationSupport", "Models", "Services", "TestSupport"]
+        ),
+
+        // MARK: HTTP backend (REST requests as commands, sent by HTTPSupport's client)
         .target(
             name: "HTTPBackendIntegration",
-            dependencies: ["Models", "Services", "Commands", "IntegrationSupport"],
+            dependencies: ["Models", "Services", "Commands", "IntegrationSupport", "HTTPSupport"],
             path: "Integrations/HTTPBackend"
         ),
         .testTarget(
             name: "HTTPBackendIntegrationTests",
             dependencies: [
-                "HTTPBackendIntegration", "SiloBackend", "IntegrationSupport", "Models", "Services", "ServiceContracts",
-                "TestSupport",
+                "HTTPBackendIntegration", "HTTPSupport", "SiloBackend", "IntegrationSupport", "Models", "Services",
+                "ServiceContracts", "TestSupport",
             ]
         ),
         // The development server the HTTP integration talks to: a composition root over the store
@@ -174,7 +185,7 @@ let package = Package(
             dependencies: [
                 "Models", "Services", "IntegrationSupport",
                 "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
-                "HTTPBackendIntegration", "OfflineFirstIntegration",
+                "HTTPBackendIntegration", "HTTPSupport", "OfflineFirstIntegration",
             ]
         ),
         .testTarget(
@@ -199,7 +210,9 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
-                "JSONFileStoreIntegration", "HTTPBackendIntegration", "OfflineFirstIntegration", "SiloBackend", "App",
+                "JSONFileStoreIntegration", "HTTPBackendIntegration", "HTTPSupport", "OfflineFirstIntegration",
+                "SiloBackend",
+                "App",
             ]
         ),
 

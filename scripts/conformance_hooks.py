@@ -17,12 +17,24 @@ def _well_formed(key):
     return isinstance(key, str) and 1 <= len(key) <= 255 and all(0x21 <= ord(c) <= 0x7E for c in key)
 
 
+def _valid_wait(value):
+    try:
+        return 0 <= float(value) <= 25
+    except (TypeError, ValueError):
+        return False
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     # Only schema-valid requests: changing a header of an invalid one would make schemathesis
     # judge it valid again (and, say, send the Authorization header it meant to leave out).
     if case.meta is not None and case.meta.generation.mode.is_negative:
         return
+    # A change-feed read is held up to `wait` seconds when nothing changed; hundreds of cases
+    # held up to 25 s each would take hours, so a valid wait is made 0 (still valid).
+    query = case.query or {}
+    if case.operation.label == "GET /v1/users/{user_id}/posts/changes" and _valid_wait(query.get("wait")):
+        query["wait"] = 0
     headers = case.headers or {}
     for name in list(headers):
         if name.lower() == "idempotency-key" and _well_formed(headers[name]):

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import IntegrationSupport
 import Services
 
@@ -25,6 +26,7 @@ public final class HTTPBackendIntegration: Integration {
     public let syncRemote: HTTPBackendSyncRemote
 
     private let client: HTTPClient
+    private let sessions: SessionKeeper
     private let changes = ChangeSignal()
     private let sessionChanges = ChangeSignal()
     private let state = StartState()
@@ -32,10 +34,13 @@ public final class HTTPBackendIntegration: Integration {
     /// Creates the integration; nothing is sent until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
-        let client = HTTPClient(configuration: configuration)
+        let sessions = SessionKeeper(
+            file: CredentialFile(url: configuration.credentialsFile), missingSession: configuration.missingSession)
+        let client = HTTPClient(configuration: configuration.client, tokens: sessions)
         self.client = client
+        self.sessions = sessions
         let connection = BackendConnection(
-            client: client, changes: changes, baseURL: configuration.baseURL.absoluteString)
+            client: client, sessions: sessions, changes: changes, baseURL: configuration.baseURL.absoluteString)
         postsService = HTTPBackendPostService(connection: connection)
         usersService = HTTPBackendUserService(connection: connection)
         libraryService = HTTPBackendVideoLibraryService(connection: connection)
@@ -58,7 +63,7 @@ public final class HTTPBackendIntegration: Integration {
 
     /// How many refreshes were sent: concurrent 401s share one.
     public var sessionRenewalCount: Int {
-        get async { await client.sessions.renewalCount }
+        get async { await sessions.renewalCount }
     }
 
     /// Checks the configuration, loads saved sessions and probes `GET /v1/health`.
@@ -69,7 +74,7 @@ public final class HTTPBackendIntegration: Integration {
     public func start() async throws(ServiceError) {
         do {
             try configuration.validate()
-            try await client.sessions.load()
+            try await sessions.load()
         } catch {
             await state.set(.failed(reason: error.description))
             throw error
@@ -105,7 +110,7 @@ public final class HTTPBackendIntegration: Integration {
             try await client.perform(GetHealth())
             return .healthy
         } catch {
-            let failure = ServiceError(error, operation: "GET /v1/health")
+            let failure = ServiceError(backend: error, operation: "\(GetHealth.operation)")
             return .degraded(reason: "\(configuration.baseURL.absoluteString) is not answering (\(failure))")
         }
     }

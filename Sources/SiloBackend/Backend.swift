@@ -80,11 +80,22 @@ struct Backend: Sendable {
         return .error(status: 404, code: .noRoute, message: "no route for \(request.method) \(request.path)")
     }
 
+    /// Runs `route`'s handler; a success status the route does not declare is answered as a 500
+    /// naming it, the bug it is.
     private static func run(_ route: Route, _ context: RouteContext) async -> HTTPResponse {
+        let response: HTTPResponse
         do {
-            return try await route.handler(context)
+            response = try await route.handler(context)
         } catch {
             return error.response
         }
+        guard response.status >= 400 || route.successStatuses.contains(response.status) else {
+            return APIFailure(
+                500, .internalError,
+                "\(route.operationID) answered \(response.status), which it does not declare; "
+                    + "declare it in the route and in Docs/openapi.yaml"
+            ).response
+        }
+        return response
     }
 }

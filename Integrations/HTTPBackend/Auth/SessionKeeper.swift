@@ -1,3 +1,4 @@
+import HTTPSupport
 import Models
 import Services
 
@@ -11,9 +12,8 @@ import Services
 /// uses it up); callers that hit the same 401 meanwhile wait for that one refresh and replay with
 /// its token. A refresh the backend refuses (400, 401, 403) drops the session; one that fails
 /// otherwise (offline, timed out, cancelled) keeps it.
-actor SessionKeeper {
+actor SessionKeeper: TokenProvider {
     private let file: CredentialFile
-    private let send: HTTPHandler
     private var contents = CredentialFile.Contents()
     private var renewals: [User.ID: Task<Result<CredentialFile.Tokens, HTTPFailure>, Never>] = [:]
     private var refreshes = 0
@@ -23,11 +23,9 @@ actor SessionKeeper {
     /// Supplies a session for a user the device holds none for.
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
-    /// A keeper saving sessions in `file`, sending refresh requests through `send` (the chain
-    /// below the auth middleware), asking `missingSession` for users without one.
-    init(file: CredentialFile, send: @escaping HTTPHandler, missingSession: MissingSession? = nil) {
+    /// A keeper saving sessions in `file`, asking `missingSession` for users without one.
+    init(file: CredentialFile, missingSession: MissingSession? = nil) {
         self.file = file
-        self.send = send
         self.missingSession = missingSession
     }
 
@@ -108,7 +106,9 @@ actor SessionKeeper {
 
     /// A token to replay with after `rejected` got a 401: the one another caller already renewed,
     /// the one a running refresh brings, or a new one from a refresh started now.
-    func renew(_ user: User.ID, rejected: String) async throws(HTTPFailure) -> String {
+    func renew(
+        _ user: User.ID, rejected: String, sendingThrough send: @escaping HTTPHandler
+    ) async throws(HTTPFailure) -> String {
         if renewals[user] == nil { reloadSession(of: user) }
         guard let current = contents.sessions[user] else { throw .notSignedIn(user: user.rawValue) }
         if current.accessToken != rejected { return current.accessToken }
@@ -116,7 +116,6 @@ actor SessionKeeper {
         if let running = renewals[user] {
             renewal = running
         } else {
-            let send = self.send
             refreshes += 1
             renewal = Task { await Self.refresh(current.refreshToken, send: send) }
             renewals[user] = renewal

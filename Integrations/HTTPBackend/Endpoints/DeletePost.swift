@@ -1,13 +1,14 @@
+import HTTPSupport
 import Models
 
-/// `DELETE /v1/posts/{post_id}`: deletes a post; only its author may (403 otherwise).
+/// `deletePost`, `DELETE /v1/posts/{post_id}`: deletes a post; only its author may (403 otherwise).
 struct DeletePost: Endpoint {
+    static let operation = APIOperation("deletePost", .delete, "/v1/posts/{post_id}", success: [204])
+
     let postID: Post.ID
     let actorID: User.ID
 
-    var method: HTTPMethod { .delete }
-    var route: String { "/v1/posts/{post_id}" }
-    var path: String { "/v1/posts/" + Path.segment(postID.rawValue) }
+    var pathParameters: [String: String] { ["post_id": postID.rawValue] }
     var actingUser: User.ID? { actorID }
 
     typealias Response = Void

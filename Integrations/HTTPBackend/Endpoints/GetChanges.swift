@@ -1,6 +1,11 @@
-/// `GET /v1/changes`: the backend's change revision, asked conditionally. With the last `ETag`
-/// in `If-None-Match`, an unchanged backend answers 304 with no body: an idle poll costs that.
+import HTTPSupport
+
+/// `getChanges`, `GET /v1/changes`: the backend's change revision, asked conditionally. With the
+/// last `ETag` in `If-None-Match`, an unchanged backend answers 304 with no body: an idle poll
+/// costs that.
 struct GetChanges: Endpoint {
+    static let operation = APIOperation("getChanges", .get, "/v1/changes", success: [200, 304])
+
     /// What the poll found.
     enum Response: Sendable {
         /// Nothing changed since the `ETag` sent.
@@ -12,19 +17,14 @@ struct GetChanges: Endpoint {
     /// The `ETag` of the last answer, if there was one.
     let etag: String?
 
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/changes" }
-    var path: String { "/v1/changes" }
     var headers: [String: String] { etag.map { ["If-None-Match": $0] } ?? [:] }
     /// Polls are not shared: each observer's watch asks with its own `ETag`.
     var coalescingKey: String? { nil }
 
-    func accepts(_ response: HTTPResponse) -> Bool { response.status == 200 || response.status == 304 }
-
     func decode(_ response: HTTPResponse) throws(HTTPFailure) -> Response {
         guard response.status == 200 else { return .unchanged }
         // The body is read to check it is the API's answer; the tag is what the next poll sends.
-        _ = try BackendJSON.decode(ChangesDTO.self, from: response)
+        _ = try APIJSON.decode(ChangesDTO.self, from: response)
         return .changed(etag: response.header("etag"))
     }
 }

@@ -1,8 +1,9 @@
-/// `GET /v1/health`: whether the backend is up; the integration's start-up probe.
+import HTTPSupport
+
+/// `getHealth`, `GET /v1/health`: whether the backend is up; the integration's start-up probe.
 struct GetHealth: Endpoint {
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/health" }
-    var path: String { "/v1/health" }
+    static let operation = APIOperation("getHealth", .get, "/v1/health", success: [200])
+
     /// Sent once: the probe says how the backend is now, and retrying a silent one would only
     /// make start-up wait three deadlines instead of one.
     var isIdempotent: Bool { false }

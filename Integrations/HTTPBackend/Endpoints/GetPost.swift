@@ -1,12 +1,13 @@
+import HTTPSupport
 import Models
 
-/// `GET /v1/posts/{post_id}`: one post (public).
+/// `getPost`, `GET /v1/posts/{post_id}`: one post (public).
 struct GetPost: Endpoint {
+    static let operation = APIOperation("getPost", .get, "/v1/posts/{post_id}", success: [200])
+
     let postID: Post.ID
 
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/posts/{post_id}" }
-    var path: String { "/v1/posts/" + Path.segment(postID.rawValue) }
+    var pathParameters: [String: String] { ["post_id": postID.rawValue] }
 
     typealias Response = PostDTO
 }

@@ -1,12 +1,13 @@
+import HTTPSupport
 import Models
 
-/// `GET /v1/users/{user_id}`: one user (public).
+/// `getUser`, `GET /v1/users/{user_id}`: one user (public).
 struct GetUser: Endpoint {
+    static let operation = APIOperation("getUser", .get, "/v1/users/{user_id}", success: [200])
+
     let userID: User.ID
 
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/users/{user_id}" }
-    var path: String { "/v1/users/" + Path.segment(userID.rawValue) }
+    var pathParameters: [String: String] { ["user_id": userID.rawValue] }
 
     typealias Response = UserDTO
 }

@@ -1,12 +1,14 @@
+import HTTPSupport
 import Models
 
-/// `GET /v1/handles/{handle}`: the user with a handle, in any letter case (public).
+/// `getUserByHandle`, `GET /v1/handles/{handle}`: the user with a handle, in any letter case
+/// (public).
 struct GetUserByHandle: Endpoint {
+    static let operation = APIOperation("getUserByHandle", .get, "/v1/handles/{handle}", success: [200])
+
     let handle: String
 
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/handles/{handle}" }
-    var path: String { "/v1/handles/" + Path.segment(handle) }
+    var pathParameters: [String: String] { ["handle": handle] }
 
     typealias Response = UserDTO
 }

@@ -1,12 +1,13 @@
+import HTTPSupport
 import Models
 
-/// `GET /v1/videos/{video_id}`: one saved video (public).
+/// `getVideo`, `GET /v1/videos/{video_id}`: one saved video (public).
 struct GetVideo: Endpoint {
+    static let operation = APIOperation("getVideo", .get, "/v1/videos/{video_id}", success: [200])
+
     let videoID: Video.ID
 
-    var method: HTTPMethod { .get }
-    var route: String { "/v1/videos/{video_id}" }
-    var path: String { "/v1/videos/" + Path.segment(videoID.rawValue) }
+    var pathParameters: [String: String] { ["video_id": videoID.rawValue] }
 
     typealias Response = VideoDTO
 }

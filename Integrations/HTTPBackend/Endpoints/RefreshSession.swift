@@ -1,13 +1,22 @@
-import Models
+import HTTPSupport
 
-/// `POST /v1/sessions/refresh`: trades a refresh token (used up) for a new session.
+/// `refreshSession`, `POST /v1/sessions/refresh`: trades a refresh token (used up) for a new
+/// session.
 struct RefreshSession: Endpoint {
+    static let operation = APIOperation("refreshSession", .post, "/v1/sessions/refresh", success: [200])
+
     let refreshToken: String
 
-    var method: HTTPMethod { .post }
-    var route: String { "/v1/sessions/refresh" }
-    var path: String { "/v1/sessions/refresh" }
-    var parameters: (any Encodable & Sendable)? { RefreshParameters(refreshToken: refreshToken) }
+    var parameters: (any Encodable & Sendable)? { Body(refreshToken: refreshToken) }
 
     typealias Response = SessionDTO
+
+    /// The JSON body.
+    struct Body: Encodable, Sendable {
+        var refreshToken: String
+
+        enum CodingKeys: String, CodingKey {
+            case refreshToken = "refresh_token"
+        }
+    }
 }

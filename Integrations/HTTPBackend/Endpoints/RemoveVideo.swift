@@ -1,13 +1,14 @@
+import HTTPSupport
 import Models
 
-/// `DELETE /v1/videos/{video_id}`: removes a video from its owner's library.
+/// `removeVideo`, `DELETE /v1/videos/{video_id}`: removes a video from its owner's library.
 struct RemoveVideo: Endpoint {
+    static let operation = APIOperation("removeVideo", .delete, "/v1/videos/{video_id}", success: [204])
+
     let videoID: Video.ID
     let ownerID: User.ID
 
-    var method: HTTPMethod { .delete }
-    var route: String { "/v1/videos/{video_id}" }
-    var path: String { "/v1/videos/" + Path.segment(videoID.rawValue) }
+    var pathParameters: [String: String] { ["video_id": videoID.rawValue] }
     var actingUser: User.ID? { ownerID }
 
     typealias Response = Void

@@ -1,12 +1,14 @@
+import HTTPSupport
 import Models
 
-/// `PUT /v1/videos/{video_id}`: saves (inserts or replaces) a video in its owner's library.
+/// `saveVideo`, `PUT /v1/videos/{video_id}`: saves (inserts or replaces) a video in its owner's
+/// library.
 struct SaveVideo: Endpoint {
+    static let operation = APIOperation("saveVideo", .put, "/v1/videos/{video_id}", success: [200])
+
     let video: VideoDTO
 
-    var method: HTTPMethod { .put }
-    var route: String { "/v1/videos/{video_id}" }
-    var path: String { "/v1/videos/" + Path.segment(video.id) }
+    var pathParameters: [String: String] { ["video_id": video.id] }
     var parameters: (any Encodable & Sendable)? { video }
     var actingUser: User.ID? { User.ID(video.ownerID) }
 

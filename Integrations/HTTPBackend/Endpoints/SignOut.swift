@@ -1,12 +1,12 @@
+import HTTPSupport
 import Models
 
-/// `DELETE /v1/sessions/current`: ends the session that signs it, on the server, at once.
+/// `signOut`, `DELETE /v1/sessions/current`: ends the session that signs it, on the server, at once.
 struct SignOut: Endpoint {
+    static let operation = APIOperation("signOut", .delete, "/v1/sessions/current", success: [204])
+
     let userID: User.ID
 
-    var method: HTTPMethod { .delete }
-    var route: String { "/v1/sessions/current" }
-    var path: String { "/v1/sessions/current" }
     var actingUser: User.ID? { userID }
 
     typealias Response = Void

@@ -1,15 +1,25 @@
+import HTTPSupport
 import Models
 
-/// `PATCH /v1/users/{user_id}`: changes the signed-in user's display name.
+/// `updateDisplayName`, `PATCH /v1/users/{user_id}`: changes the signed-in user's display name.
 struct UpdateDisplayName: Endpoint {
+    static let operation = APIOperation("updateDisplayName", .patch, "/v1/users/{user_id}", success: [200])
+
     let userID: User.ID
     let displayName: String
 
-    var method: HTTPMethod { .patch }
-    var route: String { "/v1/users/{user_id}" }
-    var path: String { "/v1/users/" + Path.segment(userID.rawValue) }
-    var parameters: (any Encodable & Sendable)? { DisplayNameParameters(displayName: displayName) }
+    var pathParameters: [String: String] { ["user_id": userID.rawValue] }
+    var parameters: (any Encodable & Sendable)? { Body(displayName: displayName) }
     var actingUser: User.ID? { userID }
 
     typealias Response = UserDTO
+
+    /// The JSON body.
+    struct Body: Encodable, Sendable {
+        var displayName: String
+
+        enum CodingKeys: String, CodingKey {
+            case displayName = "display_name"
+        }
+    }
 }

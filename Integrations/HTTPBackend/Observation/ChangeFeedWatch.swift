@@ -1,3 +1,4 @@
+import HTTPSupport
 import IntegrationSupport
 
 /// Watches the backend's change feed while anyone observes: asks `GET /v1/changes` every

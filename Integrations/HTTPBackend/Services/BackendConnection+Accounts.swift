@@ -7,9 +7,9 @@ extension BackendConnection {
     /// without an idempotency key: the answer holds tokens, which the backend never keeps to replay.
     func createAccount(_ draft: UserDraft, password: Password?, isCurrent: Bool) async throws(ServiceError) -> User {
         let account = try await call(
-            CreateAccount(handle: draft.handle, displayName: draft.displayName, password: password))
+            SignUp(handle: draft.handle, displayName: draft.displayName, password: password))
         let user = try User(account.user)
-        try await client.sessions.adopt(account.session, isCurrent: isCurrent)
+        try await sessions.adopt(account.session, isCurrent: isCurrent)
         changes.notify()
         return user
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPSupport
 import IntegrationSupport
 import Services
 
@@ -6,6 +7,8 @@ import Services
 /// observations wait on.
 struct BackendConnection: Sendable {
     let client: HTTPClient
+    /// The sessions of the users signed in on this device.
+    let sessions: SessionKeeper
     let changes: ChangeSignal
     /// The backend's base URL, named in messages so the user knows which server failed.
     let baseURL: String
@@ -17,8 +20,7 @@ struct BackendConnection: Sendable {
         do {
             return try await client.perform(endpoint, idempotencyKey: idempotencyKey)
         } catch {
-            throw ServiceError(
-                error, operation: "\(endpoint.method.rawValue) \(endpoint.route) at \(baseURL)", subject: subject)
+            throw ServiceError(backend: error, operation: "\(E.operation) at \(baseURL)", subject: subject)
         }
     }
 

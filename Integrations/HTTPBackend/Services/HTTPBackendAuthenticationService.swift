@@ -29,7 +29,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
         guard let password else { throw Self.passwordRequired }
         let session = try await connection.call(SignIn(handle: handle, password: password), subject: "@\(handle)")
         let user = try await connection.call(GetUser(userID: User.ID(session.userID)), subject: "@\(handle)")
-        try await connection.client.sessions.adopt(session, isCurrent: true)
+        try await connection.sessions.adopt(session, isCurrent: true)
         sessionChanges.notify()
         return AccountSession(user: try User(user))
     }
@@ -41,7 +41,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     /// - Throws: `.cancelled`; `.unavailable` when the credentials file cannot be written (the
     ///   session then still holds here).
     public func signOut() async throws(ServiceError) {
-        guard let user = await connection.client.sessions.currentUser else { return }
+        guard let user = await connection.sessions.currentUser else { return }
         do {
             try await connection.call(SignOut(userID: user))
         } catch .cancelled {
@@ -51,13 +51,13 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
             // the tokens anyway, so nobody here can use them again; an unreached session ends on
             // the server when its refresh token expires.
         }
-        try await connection.client.sessions.forget(user)
+        try await connection.sessions.forget(user)
         sessionChanges.notify()
     }
 
     /// The signed-in user, read from the backend (`GET /v1/users/{user_id}`).
     public func currentSession() async throws(ServiceError) -> AccountSession? {
-        guard let user = await connection.client.sessions.currentUser else { return nil }
+        guard let user = await connection.sessions.currentUser else { return nil }
         return AccountSession(user: try User(try await connection.call(GetUser(userID: user), subject: "user \(user)")))
     }
 

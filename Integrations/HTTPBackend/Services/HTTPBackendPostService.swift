@@ -28,7 +28,7 @@ public struct HTTPBackendPostService: PostService {
 
     /// `GET /v1/users/{user_id}/posts` with `page_size` and `cursor`; the backend refuses foreign cursors.
     public func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post> {
-        try Page(try await connection.call(GetFeed(authorID: authorID, page: page)), Post.init)
+        try Page(try await connection.call(ListPosts(authorID: authorID, page: page)), Post.init)
     }
 
     /// `DELETE /v1/posts/{post_id}`, signed with `actorID`'s session; 403 → forbidden when not the author.

@@ -59,7 +59,7 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         var seenCursors = Set<String>()
         while true {
             let listing = try await connection.call(
-                GetFeed(authorID: authorID, page: page), subject: "the feed of \(authorID)")
+                ListPosts(authorID: authorID, page: page), subject: "the feed of \(authorID)")
             posts += listing.items.map { PostChange.saved(Post($0)) }
             guard let next = listing.nextCursor else { break }
             guard seenCursors.insert(next).inserted else {

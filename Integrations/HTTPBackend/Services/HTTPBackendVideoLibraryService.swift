@@ -10,7 +10,7 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
 
     /// `GET /v1/users/{user_id}/videos`, signed with the owner's session.
     public func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
-        try Page(try await connection.call(GetLibrary(ownerID: ownerID, page: page)), Video.init)
+        try Page(try await connection.call(ListVideos(ownerID: ownerID, page: page)), Video.init)
     }
 
     /// `GET /v1/videos/{video_id}`; 404 → not found.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import HTTPSupport
 import Services
 
 extension IntegrationDescription {

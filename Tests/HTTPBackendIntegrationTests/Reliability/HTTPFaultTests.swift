@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import HTTPSupport
 import Models
 import Services
 import TestSupport
@@ -147,7 +148,7 @@ struct HTTPFaultTests {
             check: { "\(String(describing: $0))".contains("limit") }),
     ]
 
-    @Test("HTTP backend fault", arguments: cases, Transports.all)
+    @Test("HTTP backend fault", arguments: cases, HTTPTransportKind.allTransports)
     func fault(_ row: FaultCase, _ transport: HTTPTransportKind) async throws {
         // Deadlines are not the subject of these rows: long, so a loaded machine never meets one.
         let scene = try await FaultScene.make { configuration in
@@ -197,7 +198,7 @@ struct HTTPFaultTests {
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
     }
 
-    @Test("a response slower than the deadline times out, every attempt", arguments: Transports.all)
+    @Test("a response slower than the deadline times out, every attempt", arguments: HTTPTransportKind.allTransports)
     func slowResponseTimesOut(_ transport: HTTPTransportKind) async throws {
         // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds
         // every answer to the read until released

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import HTTPSupport
 import Models
 import Services
 import TestSupport
@@ -70,7 +71,9 @@ struct HTTPSessionTests {
         }
     }
 
-    @Test("cancelling a call answers at once, while the backend still holds the request", arguments: Transports.all)
+    @Test(
+        "cancelling a call answers at once, while the backend still holds the request",
+        arguments: HTTPTransportKind.allTransports)
     func cancellation(_ transport: HTTPTransportKind) async throws {
         // Given a read the backend holds unanswered
         let scene = try await FaultScene.make { $0.transport = transport }
@@ -96,7 +99,9 @@ struct HTTPSessionTests {
 }
 
 extension HTTPSessionTests {
-    @Test("a read held at the backend and writes sent meanwhile each get their own answer", arguments: Transports.all)
+    @Test(
+        "a read held at the backend and writes sent meanwhile each get their own answer",
+        arguments: HTTPTransportKind.allTransports)
     func heldReadBesideWrites(_ transport: HTTPTransportKind) async throws {
         // Given a read the backend holds, numbered well past the writes so far (on URLSession,
         // reads and writes go out on separate sessions, each numbering its own tasks from the

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import HTTPSupport
 import ServiceContracts
 
 /// The client configuration the tests use: short polls, the test clock when given, and an attempt

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBackendIntegration
+import HTTPSupport
 import TestSupport
 
 /// Collects the client's log lines, to check what was logged and that no token was.

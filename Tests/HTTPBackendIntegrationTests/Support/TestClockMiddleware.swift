@@ -1,4 +1,5 @@
 import HTTPBackendIntegration
+import HTTPSupport
 import ServiceContracts
 
 /// Sends the contract's clock with every request (`Silo-Test-Now`), so the backend (run with

@@ -9,7 +9,7 @@ import Services
 /// kept under an idempotency key.
 enum AccountRoutes {
     static let all: [Route] = [
-        Route("POST", "/v1/accounts", keepsAnswers: false) { context throws(APIFailure) in
+        Route("signUp", "POST", "/v1/accounts", answers: [201], keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(NewAccountRequest.self)
             let draft = UserDraft(handle: request.handle, displayName: request.displayName)
             try APIFailure.validating { () throws(ValidationError) in

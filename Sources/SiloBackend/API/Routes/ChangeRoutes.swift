@@ -4,7 +4,7 @@ import Foundation
 /// changed) and `GET /v1/health`.
 enum ChangeRoutes {
     static let all: [Route] = [
-        Route("GET", "/v1/changes") { context throws(APIFailure) in
+        Route("getChanges", "GET", "/v1/changes", answers: [200, 304]) { context throws(APIFailure) in
             let (revision, etag) = await context.backend.changes.current
             let headers = [(name: "ETag", value: etag), (name: "Cache-Control", value: "no-cache")]
             if let match = context.request.header("if-none-match"),
@@ -16,7 +16,7 @@ enum ChangeRoutes {
             }
             return .json(200, WireCoding.encode(WireChanges(revision: revision)), headers: headers)
         },
-        Route("GET", "/v1/health") { _ throws(APIFailure) in
+        Route("getHealth", "GET", "/v1/health", answers: [200]) { _ throws(APIFailure) in
             .json(200, Array(#"{"status":"ok"}"#.utf8))
         },
     ]

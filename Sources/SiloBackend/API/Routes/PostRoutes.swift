@@ -4,7 +4,7 @@ import Services
 /// An author's feed, one post, publish and delete.
 enum PostRoutes {
     static let all: [Route] = [
-        Route("GET", "/v1/users/{user_id}/posts") { context throws(APIFailure) in
+        Route("listPosts", "GET", "/v1/users/{user_id}/posts", answers: [200]) { context throws(APIFailure) in
             let author = User.ID(context.parameter("user_id"))
             let page = try context.pageRequest()
             let posts = try await context.call { () async throws(ServiceError) in
@@ -12,7 +12,8 @@ enum PostRoutes {
             }
             return .json(200, WireCoding.encode(WirePage(posts, WirePost.init)))
         },
-        Route("GET", "/v1/users/{user_id}/posts/changes") { context throws(APIFailure) in
+        Route("getPostChanges", "GET", "/v1/users/{user_id}/posts/changes", answers: [200]) {
+            context throws(APIFailure) in
             let author = User.ID(context.parameter("user_id"))
             let wait = try context.longPollWait()
             let read = await context.backend.postLog.read(
@@ -39,14 +40,14 @@ enum PostRoutes {
             }
             return .json(200, WireCoding.encode(WirePostChanges(changes: changes, cursor: cursor, reset: false)))
         },
-        Route("GET", "/v1/posts/{post_id}") { context throws(APIFailure) in
+        Route("getPost", "GET", "/v1/posts/{post_id}", answers: [200]) { context throws(APIFailure) in
             let id = Post.ID(context.parameter("post_id"))
             let post = try await context.call { () async throws(ServiceError) in
                 try await context.backend.posts.post(id: id)
             }
             return .json(200, WireCoding.encode(WirePost(post)))
         },
-        Route("POST", "/v1/posts") { context throws(APIFailure) in
+        Route("publishPost", "POST", "/v1/posts", answers: [201]) { context throws(APIFailure) in
             let author = try await context.signedInUser()
             let request = try context.body(NewPostRequest.self)
             let draft = PostDraft(
@@ -58,7 +59,7 @@ enum PostRoutes {
             await context.backend.postLog.record(authorID: author, postID: post.id)
             return .json(201, WireCoding.encode(WirePost(post)))
         },
-        Route("DELETE", "/v1/posts/{post_id}") { context throws(APIFailure) in
+        Route("deletePost", "DELETE", "/v1/posts/{post_id}", answers: [204]) { context throws(APIFailure) in
             let actor = try await context.signedInUser()
             let id = Post.ID(context.parameter("post_id"))
             try await context.change { () async throws(ServiceError) in

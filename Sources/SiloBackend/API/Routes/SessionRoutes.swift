@@ -10,7 +10,7 @@ import Services
 /// idempotency key: they hold tokens, or end a session.
 enum SessionRoutes {
     static let all: [Route] = [
-        Route("POST", "/v1/sessions", keepsAnswers: false) { context throws(APIFailure) in
+        Route("signIn", "POST", "/v1/sessions", answers: [201], keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(SignInRequest.self)
             let handle = try APIFailure.validating { () throws(ValidationError) in
                 let handle = try Handle(request.handle)
@@ -23,7 +23,8 @@ enum SessionRoutes {
             }
             return .json(201, WireCoding.encode(session))
         },
-        Route("POST", "/v1/sessions/refresh", keepsAnswers: false) { context throws(APIFailure) in
+        Route("refreshSession", "POST", "/v1/sessions/refresh", answers: [200], keepsAnswers: false) {
+            context throws(APIFailure) in
             let request = try context.body(RefreshRequest.self)
             let refreshed = try await context.call { () async throws(ServiceError) in
                 try await context.backend.state.refresh(request.refreshToken)
@@ -39,7 +40,8 @@ enum SessionRoutes {
                 throw APIFailure(401, .unauthorized, "the refresh token is unknown or expired; sign in again")
             }
         },
-        Route("DELETE", "/v1/sessions/current", keepsAnswers: false) { context throws(APIFailure) in
+        Route("signOut", "DELETE", "/v1/sessions/current", answers: [204], keepsAnswers: false) {
+            context throws(APIFailure) in
             guard let token = context.request.bearerToken else {
                 throw RouteContext.unauthorized("send the session's 'Authorization: Bearer <access_token>' to end it")
             }

@@ -4,14 +4,14 @@ import Services
 /// `GET /v1/users/{user_id}`, `GET /v1/handles/{handle}`, `PATCH /v1/users/{user_id}`; users are made with accounts (`AccountRoutes`).
 enum UserRoutes {
     static let all: [Route] = [
-        Route("GET", "/v1/users/{user_id}") { context throws(APIFailure) in
+        Route("getUser", "GET", "/v1/users/{user_id}", answers: [200]) { context throws(APIFailure) in
             let id = User.ID(context.parameter("user_id"))
             let user = try await context.call { () async throws(ServiceError) in
                 try await context.backend.users.user(id: id)
             }
             return .json(200, WireCoding.encode(WireUser(user)))
         },
-        Route("GET", "/v1/handles/{handle}") { context throws(APIFailure) in
+        Route("getUserByHandle", "GET", "/v1/handles/{handle}", answers: [200]) { context throws(APIFailure) in
             let handle: Handle
             do {
                 handle = try Handle(context.parameter("handle"))
@@ -23,7 +23,7 @@ enum UserRoutes {
             }
             return .json(200, WireCoding.encode(WireUser(user)))
         },
-        Route("PATCH", "/v1/users/{user_id}") { context throws(APIFailure) in
+        Route("updateDisplayName", "PATCH", "/v1/users/{user_id}", answers: [200]) { context throws(APIFailure) in
             let id = User.ID(context.parameter("user_id"))
             let signedIn = try await context.signedInUser()
             guard signedIn == id else {

@@ -4,7 +4,7 @@ import Services
 /// The video library: an owner's listing, one video, save (insert or replace) and remove.
 enum VideoRoutes {
     static let all: [Route] = [
-        Route("GET", "/v1/users/{user_id}/videos") { context throws(APIFailure) in
+        Route("listVideos", "GET", "/v1/users/{user_id}/videos", answers: [200]) { context throws(APIFailure) in
             let owner = User.ID(context.parameter("user_id"))
             try await requireOwner(owner, context)
             let page = try context.pageRequest()
@@ -13,14 +13,14 @@ enum VideoRoutes {
             }
             return .json(200, WireCoding.encode(WirePage(videos, WireVideo.init)))
         },
-        Route("GET", "/v1/videos/{video_id}") { context throws(APIFailure) in
+        Route("getVideo", "GET", "/v1/videos/{video_id}", answers: [200]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
             let video = try await context.call { () async throws(ServiceError) in
                 try await context.backend.library.video(id: id)
             }
             return .json(200, WireCoding.encode(WireVideo(video)))
         },
-        Route("PUT", "/v1/videos/{video_id}") { context throws(APIFailure) in
+        Route("saveVideo", "PUT", "/v1/videos/{video_id}", answers: [200]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
             let signedIn = try await context.signedInUser()
             let video = try context.body(WireVideo.self).video(id: id)
@@ -44,7 +44,7 @@ enum VideoRoutes {
             }
             return .json(200, WireCoding.encode(WireVideo(saved)))
         },
-        Route("DELETE", "/v1/videos/{video_id}") { context throws(APIFailure) in
+        Route("removeVideo", "DELETE", "/v1/videos/{video_id}", answers: [204]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
             let signedIn = try await context.signedInUser()
             let video = try await context.call { () async throws(ServiceError) in

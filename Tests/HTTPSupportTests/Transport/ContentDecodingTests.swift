@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import HTTPBackendIntegration
+@testable import HTTPSupport
 
 /// The socket transport's gzip and deflate decoding against what the system's `gzip` makes, at
 /// its fastest and its smallest setting, and against damaged, oversized and unknown encodings.

@@ -12,7 +12,7 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The caller cancelled.
     case cancelled
     /// The server answered with an error status and (when it sent one) the API's error body.
-    case status(Int, error: ErrorBodyDTO?, retryAfter: Duration?)
+    case status(Int, error: APIErrorBody?, retryAfter: Duration?)
     /// The body is not what the endpoint expects: `path` is the key path (`items[3].created_at`),
     /// `expectation` what was wanted (`expected ISO 8601 date`).
     case decoding(path: String, expectation: String)
@@ -28,7 +28,7 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// `Retry-After`.
     init(response: HTTPResponse) {
         self = .status(
-            response.status, error: ErrorBodyDTO.decode(from: response),
+            response.status, error: APIErrorBody.decode(from: response),
             retryAfter: RetryAfter.parse(response.header("retry-after")))
     }
 

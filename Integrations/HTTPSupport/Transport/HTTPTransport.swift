@@ -22,6 +22,10 @@ public enum HTTPTransportKind: Sendable, Equatable {
     /// `http` only (the integration allows that for a loopback host).
     case sockets
 
+    /// Each transport there is (`.automatic` only picks one of them): what a test of a promise
+    /// every transport keeps runs through.
+    public static let allTransports: [HTTPTransportKind] = [.sockets, .urlSession]
+
     /// The transport this choice means for a base URL with `scheme`.
     func resolved(forScheme scheme: String) -> HTTPTransportKind {
         guard self == .automatic else { return self }

@@ -1,14 +1,15 @@
 import Foundation
 import IntegrationSupport
 
-/// JSON as the API speaks it, with decoding errors that name the key path and what was expected:
-/// `items[3].created_at: expected ISO 8601 date`.
-enum BackendJSON {
+/// JSON as a REST API speaks it (ISO 8601 dates with milliseconds, sorted keys), with decoding
+/// errors that name the key path and what was expected: `items[3].created_at: expected ISO 8601
+/// date`.
+public enum APIJSON {
     /// Decodes the body of `response` as `type`.
     ///
     /// - Throws: `.decoding` naming the key path and the expectation, also for a body that is
     ///   empty, not JSON, or not labelled `application/json`.
-    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPFailure) -> T {
+    public static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(HTTPFailure) -> T {
         let contentType = response.header("content-type")?.lowercased() ?? ""
         guard contentType.hasPrefix("application/json") || contentType.hasSuffix("+json") else {
             let shown = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
@@ -29,7 +30,7 @@ enum BackendJSON {
     }
 
     /// Encodes a JSON body.
-    static func encode(_ value: some Encodable) throws(HTTPFailure) -> Data {
+    public static func encode(_ value: some Encodable) throws(HTTPFailure) -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601WithMilliseconds
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -44,7 +45,7 @@ enum BackendJSON {
     ///
     /// - Throws: `.transport` for a value that is not a string or a number (an array, an object, a
     ///   Bool, whose spelling in a query no API agrees on).
-    static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
+    public static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
         let data = try encode(value)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .transport(reason: "query parameters must be a flat object", isTransient: false)

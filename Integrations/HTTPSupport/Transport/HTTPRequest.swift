@@ -31,6 +31,22 @@ public struct HTTPRequest: Sendable {
     /// attempt's deadline.
     public var serverHold: Duration = .zero
 
+    /// A request; `route` names it in logs (the path template it was filled from).
+    public init(
+        method: HTTPMethod, path: String, route: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: Data? = nil, isIdempotent: Bool, idempotencyKey: String? = nil, actingUser: User.ID? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.route = route
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.isIdempotent = isIdempotent
+        self.idempotencyKey = idempotencyKey
+        self.actingUser = actingUser
+    }
+
     /// `GET /v1/posts/{post_id}`: how the request is named in logs and errors.
     public var name: String { "\(method.rawValue) \(route)" }
 }

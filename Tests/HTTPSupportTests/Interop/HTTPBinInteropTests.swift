@@ -4,7 +4,7 @@ import Services
 import TestSupport
 import Testing
 
-@testable import HTTPBackendIntegration
+@testable import HTTPSupport
 
 /// Both transports against httpbin (PyPI), a server nobody here wrote: `scripts/interop` starts it
 /// and sets `SILO_HTTPBIN_URL`; without it these tests do not run (and the script fails when
@@ -24,27 +24,29 @@ struct HTTPBinInteropTests {
                 clock: clock, transport: transport))
     }
 
-    @Test("query items with Unicode and reserved characters arrive exactly", arguments: Transports.all)
+    @Test("query items with Unicode and reserved characters arrive exactly", arguments: HTTPTransportKind.allTransports)
     func queryEncoding(_ transport: HTTPTransportKind) async throws {
         let query = ["text": "é ü 日本 👩‍👩‍👧", "reserved": "a&b=c?d/e#f%g+h;i", "empty": ""]
-        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/get", query: query))
+        let echo = try await client(transport).perform(HTTPBinGet(route: "get", query: query))
         #expect(echo.args == query)
     }
 
-    @Test("a JSON POST arrives as JSON with its Content-Type", arguments: Transports.all)
+    @Test("a JSON POST arrives as JSON with its Content-Type", arguments: HTTPTransportKind.allTransports)
     func jsonPost(_ transport: HTTPTransportKind) async throws {
         let body = ["greeting": "héllo", "quote": "\"quoted\" \\ slash /"]
-        let echo = try await client(transport).perform(HTTPBinEndpoint(method: .post, route: "/post", body: body))
+        let echo = try await client(transport).perform(HTTPBinPost(route: "post", body: body))
         #expect(echo.json == body)
         #expect(echo.headers["Content-Type"] == "application/json")
     }
 
-    @Test("the bearer token a middleware sets is sent, and missing it maps to unauthorized", arguments: Transports.all)
+    @Test(
+        "the bearer token a middleware sets is sent, and missing it maps to unauthorized",
+        arguments: HTTPTransportKind.allTransports)
     func authHeader(_ transport: HTTPTransportKind) async throws {
         let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
-        _ = try await signed.perform(HTTPBinStatus(route: "/bearer"))
+        _ = try await signed.perform(HTTPBinBearer())
         do {
-            _ = try await client(transport).perform(HTTPBinStatus(route: "/bearer"))
+            _ = try await client(transport).perform(HTTPBinBearer())
             Issue.record("/bearer answered without a token")
         } catch {
             #expect(ServiceError(error, operation: "GET /bearer").kind == .unauthorized)
@@ -53,7 +55,7 @@ struct HTTPBinInteropTests {
 
     @Test(
         "statuses map to the app's errors",
-        arguments: Transports.all,
+        arguments: HTTPTransportKind.allTransports,
         [
             (400, ServiceError.Kind.invalidInput), (401, Self.basicChallengeOutcome), (403, .forbidden),
             (404, .notFound),
@@ -62,7 +64,7 @@ struct HTTPBinInteropTests {
     func statuses(_ transport: HTTPTransportKind, _ row: (Int, ServiceError.Kind)) async throws {
         let (status, kind) = row
         do {
-            _ = try await client(transport, timeout: .seconds(1)).perform(HTTPBinStatus(route: "/status/\(status)"))
+            _ = try await client(transport, timeout: .seconds(1)).perform(HTTPBinStatus(code: status))
             Issue.record("/status/\(status) succeeded")
         } catch {
             #expect(ServiceError(error, operation: "GET /status").kind == kind, "\(error)")
@@ -76,11 +78,11 @@ struct HTTPBinInteropTests {
 
     @Test(
         "a redirect is not followed (it would carry the bearer token along): unavailable, naming it",
-        arguments: Transports.all)
+        arguments: HTTPTransportKind.allTransports)
     func redirects(_ transport: HTTPTransportKind) async throws {
         let signed = client(transport, middleware: [BearerMiddleware(token: "interop-token")])
         do {
-            _ = try await signed.perform(HTTPBinEndpoint(route: "/redirect-to", query: ["url": "/bearer"]))
+            _ = try await signed.perform(HTTPBinGet(route: "redirect-to", query: ["url": "/bearer"]))
             Issue.record("the redirect was followed")
         } catch {
             let mapped = ServiceError(error, operation: "GET /redirect-to")
@@ -89,21 +91,21 @@ struct HTTPBinInteropTests {
         }
     }
 
-    @Test("a gzip-encoded answer is decoded", arguments: Transports.all)
+    @Test("a gzip-encoded answer is decoded", arguments: HTTPTransportKind.allTransports)
     func gzip(_ transport: HTTPTransportKind) async throws {
-        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/gzip"))
+        let echo = try await client(transport).perform(HTTPBinGet(route: "gzip"))
         #expect(echo.gzipped == true)
     }
 
     @Test(
         "a response beyond the deadline times out when the client's clock says so, every attempt",
-        arguments: Transports.all)
+        arguments: HTTPTransportKind.allTransports)
     func deadline(_ transport: HTTPTransportKind) async throws {
         // Given a client whose 700 ms deadline is kept on a manual clock, asking for an answer
         // httpbin delays by 10 s
         let clock = ManualClock()
         let client = client(transport, timeout: .milliseconds(700), clock: clock)
-        let call = Task { try await client.perform(HTTPBinStatus(route: "/delay/10")) }
+        let call = Task { try await client.perform(HTTPBinDelay(seconds: 10)) }
 
         // When the deadline passes for the first attempt, the backoff, then the second attempt
         try await clock.waitForSleeper(dueWithin: .milliseconds(700))
@@ -118,17 +120,17 @@ struct HTTPBinInteropTests {
         #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700), attempts: 2)) { try result.get() }
     }
 
-    @Test("a deflate-encoded answer is decoded", arguments: Transports.all)
+    @Test("a deflate-encoded answer is decoded", arguments: HTTPTransportKind.allTransports)
     func deflate(_ transport: HTTPTransportKind) async throws {
-        let echo = try await client(transport).perform(HTTPBinEndpoint(route: "/deflate"))
+        let echo = try await client(transport).perform(HTTPBinGet(route: "deflate"))
         #expect(echo.deflated == true)
     }
 
-    @Test("a 1 MiB body goes out and comes back", arguments: Transports.all)
+    @Test("a 1 MiB body goes out and comes back", arguments: HTTPTransportKind.allTransports)
     func largeBody(_ transport: HTTPTransportKind) async throws {
         let big = String(repeating: "0123456789abcdef", count: 65_536)
         let echo = try await client(transport).perform(
-            HTTPBinEndpoint(method: .post, route: "/anything", body: ["big": big]))
+            HTTPBinPost(route: "anything", body: ["big": big]))
         #expect(echo.json?["big"]?.utf8.count == 1_048_576)
     }
 }

@@ -13,11 +13,11 @@ public protocol HTTPMiddleware: Sendable {
 }
 
 /// The rest of a middleware chain, as one function.
-typealias HTTPHandler = @Sendable (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
+public typealias HTTPHandler = @Sendable (HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
 
 extension Array where Element == any HTTPMiddleware {
     /// The chain: the first middleware outermost, `transport` at the end.
-    func chained(to transport: @escaping HTTPHandler) -> HTTPHandler {
+    public func chained(to transport: @escaping HTTPHandler) -> HTTPHandler {
         var handler = transport
         for middleware in reversed() {
             let next = handler

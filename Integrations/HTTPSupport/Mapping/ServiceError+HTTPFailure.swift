@@ -1,15 +1,19 @@
 import Services
 
 extension ServiceError {
-    /// The one mapping of the integration's failures to the app's errors, made at the service
-    /// boundary. `operation` names the call in messages (`"GET /v1/posts/{post_id}"`), `subject`
-    /// names what a 404 was about (`"post p1"`).
-    init(_ failure: HTTPFailure, operation: String, subject: String? = nil) {
+    /// The mapping of an HTTP client's failures to the app's errors, made at an integration's
+    /// service boundary. `operation` names the call in messages (`"GET /v1/posts/{post_id}"`),
+    /// `subject` names what a 404 was about (`"post p1"`), and `fieldName` gives the app's name
+    /// for an input field the API names (`display_name` is `displayName`).
+    public init(
+        _ failure: HTTPFailure, operation: String, subject: String? = nil,
+        fieldName: (String) -> String = { $0 }
+    ) {
         switch failure {
         case .transport(let reason, let isTransient):
             self = .unavailable(
                 reason: "\(operation): \(reason)"
-                    + (isTransient ? "; check that the backend is running there, then retry" : ""),
+                    + (isTransient ? "; check that the server is running there, then retry" : ""),
                 retryAfter: nil)
         case .timedOut(let after, 1):
             self = .timedOut(operation: "\(operation) (no answer within \(after))")
@@ -26,26 +30,23 @@ extension ServiceError {
         case .notSignedIn(let user):
             self = .unauthorized(reason: "\(operation): user \(user) is not signed in here; sign in to act for them")
         case .status(let code, let body, let retryAfter):
-            self = Self.status(code, body: body, retryAfter: retryAfter, operation: operation, subject: subject)
+            self = Self.status(
+                code, body: body, retryAfter: retryAfter, operation: operation, subject: subject, fieldName: fieldName)
         }
     }
 
     private static func status(
-        _ code: Int, body: ErrorBodyDTO?, retryAfter: Duration?, operation: String, subject: String?
+        _ code: Int, body: APIErrorBody?, retryAfter: Duration?, operation: String, subject: String?,
+        fieldName: (String) -> String
     ) -> ServiceError {
         let message = body?.message ?? "HTTP \(code)"
         switch code {
         case 400, 422:
-            return .invalidInput(field: body?.field.map(FieldName.app) ?? "request", reason: message)
+            return .invalidInput(field: body?.field.map(fieldName) ?? "request", reason: message)
         case 401:
             return .unauthorized(reason: "\(operation): \(message)")
         case 403:
             return .forbidden(reason: message)
-        case 404 where body?.code == "no_route":
-            return .unavailable(
-                reason: "\(operation): the backend has no such route (\(message)); check that the base URL "
-                    + "points at a server speaking this API version",
-                retryAfter: nil)
         case 404:
             return .notFound(what: subject ?? message)
         case 409:
@@ -53,20 +54,20 @@ extension ServiceError {
         case 429:
             return .unavailable(reason: "\(operation): \(message)", retryAfter: retryAfter)
         case 503:
-            return .unavailable(reason: "\(operation): the backend is busy (\(message))", retryAfter: retryAfter)
+            return .unavailable(reason: "\(operation): the server is busy (\(message))", retryAfter: retryAfter)
         case 408, 504:
             return .timedOut(operation: operation)
         case 300..<400:
             return .unavailable(
-                reason: "\(operation): the backend answered with a redirect (HTTP \(code)), which is not followed "
+                reason: "\(operation): the server answered with a redirect (HTTP \(code)), which is not followed "
                     + "(it would carry the credentials along): set the base URL to the address it points at",
                 retryAfter: nil)
         case 400..<500:
             // 405, 410, 413, 414, 415, 431, ...: the request itself is wrong; trying again cannot help.
-            return .invalidInput(field: body?.field.map(FieldName.app) ?? "request", reason: "HTTP \(code): \(message)")
+            return .invalidInput(field: body?.field.map(fieldName) ?? "request", reason: "HTTP \(code): \(message)")
         default:
             return .unavailable(
-                reason: "\(operation): the backend failed with HTTP \(code) (\(message))", retryAfter: retryAfter)
+                reason: "\(operation): the server failed with HTTP \(code) (\(message))", retryAfter: retryAfter)
         }
     }
 }

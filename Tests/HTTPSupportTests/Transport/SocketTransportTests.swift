@@ -3,7 +3,7 @@ import IntegrationSupport
 import TestSupport
 import Testing
 
-@testable import HTTPBackendIntegration
+@testable import HTTPSupport
 
 /// The socket transport against a server that answers byte for byte as each test scripts: the
 /// framings, interim answers, kept and stale connections, limits, and an attempt that ends (by
