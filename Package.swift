@@ -161,7 +161,7 @@ let package = Package(
         // MARK: HTTP backend (REST requests as commands, sent by HTTPSupport's client)
         .target(
             name: "HTTPBackendIntegration",
-            dependencies: ["Models", "Services", "Commands", "IntegrationSupport", "HTTPSupport"],
+            dependencies: ["Models", "Services", "IntegrationSupport", "HTTPSupport"],
             path: "Integrations/HTTPBackend"
         ),
         .testTarget(
@@ -210,9 +210,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
-                "JSONFileStoreIntegration", "HTTPBackendIntegration", "HTTPSupport", "OfflineFirstIntegration",
-                "SiloBackend",
-                "App",
+                "JSONFileStoreIntegration", "HTTPBackendIntegration", "OfflineFirstIntegration", "SiloBackend", "App",
             ]
         ),
 

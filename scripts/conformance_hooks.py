@@ -1,4 +1,4 @@
-"""schemathesis hooks for scripts/conformance.
+"""schemathesis hooks for scripts/conformance: fresh idempotency keys, and short change-feed reads.
 
 An `Idempotency-Key` names one operation: the backend refuses (422) a key sent again with another
 method, path or body, as the API document says. Generated requests pick keys from a small space

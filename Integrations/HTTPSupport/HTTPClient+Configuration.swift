@@ -27,8 +27,9 @@ extension HTTPClient {
         public var middleware: [any HTTPMiddleware]
         /// Receives one record per attempt; `nil` logs nothing and costs nothing.
         public var log: (@Sendable (HTTPLogRecord) -> Void)?
-        /// What attempt deadlines and retry waits are measured on: the system's clock, or a manual
-        /// one in tests, which then decide when a deadline passes.
+        /// What attempt deadlines and retry waits are measured on (and whatever the integration
+        /// times with it, such as polls): the system's clock, or a manual one in tests, which then
+        /// decide when a deadline passes.
         public var clock: any Clock<Duration>
         /// What sends the requests (`HTTPTransportKind`).
         public var transport: HTTPTransportKind

@@ -141,8 +141,7 @@ actor SessionKeeper: TokenProvider {
         CredentialFile.Tokens, HTTPFailure
     > {
         do throws(HTTPFailure) {
-            let session = try await EndpointCommand(endpoint: RefreshSession(refreshToken: refreshToken), send: send)
-                .run()
+            let session = try await RefreshSession(refreshToken: refreshToken).send(through: send)
             return .success(.init(accessToken: session.accessToken, refreshToken: session.refreshToken))
         } catch {
             return .failure(error)

@@ -45,7 +45,7 @@ public enum APIJSON {
     ///
     /// - Throws: `.transport` for a value that is not a string or a number (an array, an object, a
     ///   Bool, whose spelling in a query no API agrees on).
-    public static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
+    static func queryItems(_ value: some Encodable) throws(HTTPFailure) -> [URLQueryItem] {
         let data = try encode(value)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .transport(reason: "query parameters must be a flat object", isTransient: false)

@@ -23,12 +23,17 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible, Express
     /// `/` in a value is escaped, so an id never changes which resource is meant).
     ///
     /// - Throws: `.transport` (not transient) naming a parameter that has no value or an empty
-    ///   one: the endpoint is built wrong, and nothing is sent.
+    ///   one, or a template that does not start with `/` or puts a parameter in part of a
+    ///   segment: the endpoint is built wrong, and nothing is sent.
     public func filled(with values: [String: String]) throws(HTTPFailure) -> String {
+        guard description.hasPrefix("/") else { throw Self.wrong("the path \(description) must start with /") }
         var path = ""
         for segment in description.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             path += "/"
             guard let name = Self.parameterName(segment) else {
+                guard !segment.contains("{"), !segment.contains("}") else {
+                    throw Self.wrong("in the path \(description), a parameter must fill a whole segment: \(segment)")
+                }
                 path += segment
                 continue
             }
@@ -40,6 +45,10 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible, Express
             path += PercentEncoding.encode(value)
         }
         return path
+    }
+
+    private static func wrong(_ reason: String) -> HTTPFailure {
+        .transport(reason: reason, isTransient: false)
     }
 
     private static func parameterName(_ segment: Substring) -> String? {

@@ -149,7 +149,7 @@ struct BackendSignInTests {
         let made = try await before.signUp("lasting", password: Self.password)
         try await before.kill()
 
-        let after = try await BackendProcess.start(arguments: arguments + ["--port", String(before.port)])
+        let after = try await BackendProcess.start(arguments: arguments)
         defer { Task { try? await after.kill() } }
         let again = try BackendAccount(answer: try await after.signIn("lasting", password: Self.password))
         #expect(again.userID == made.userID)

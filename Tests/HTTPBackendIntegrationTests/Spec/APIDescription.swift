@@ -36,7 +36,7 @@ struct APIDescription {
         var inPaths = false
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let indent = line.prefix { $0 == " " }.count
-            let content = line.dropFirst(indent)
+            let content = Self.withoutComment(line.dropFirst(indent))
             if content.isEmpty || content.hasPrefix("#") { continue }
             if indent == 0 {
                 inPaths = content == "paths:"
@@ -52,8 +52,14 @@ struct APIDescription {
             case 4:
                 if let finished = current { operations.append(finished) }
                 current = nil
-                let method = content.dropLast().uppercased()
-                guard ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method), let path else { continue }
+                guard content.hasSuffix(":") else { continue }
+                let key = String(content.dropLast())
+                if ["parameters", "summary", "description", "servers"].contains(key) { continue }
+                let method = key.uppercased()
+                guard ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method), let path else {
+                    throw Unreadable(
+                        line: index + 1, reason: "'\(key)' is not a method the API uses (or this reader knows)")
+                }
                 current = Operation(id: "", method: method, path: path, successStatuses: [])
                 inResponses = false
             case 6:
@@ -73,5 +79,25 @@ struct APIDescription {
         }
         if let finished = current { operations.append(finished) }
         self.operations = operations
+    }
+
+    /// `line` without a trailing `# comment` (a `#` inside quotes is kept) or trailing spaces.
+    private static func withoutComment(_ line: Substring) -> Substring {
+        var quote: Character?
+        var end = line.endIndex
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#", index == line.startIndex || line[line.index(before: index)] == " " {
+                end = index
+                break
+            }
+        }
+        var kept = line[..<end]
+        while kept.last == " " { kept = kept.dropLast() }
+        return kept
     }
 }

@@ -26,7 +26,9 @@ struct APIDescriptionTests {
     }
 
     /// The endpoint type `name` in HTTPBackendIntegration, found by the runtime from its mangled
-    /// name (module, type, `V` for a struct), so no list of endpoints has to be kept by hand.
+    /// name (module, type, `V` for a struct), so no list of endpoints has to be kept by hand. A
+    /// name that repeats a word of the module's (`GetIntegrationStatus`) mangles with a word
+    /// substitution this does not make: the test then says so rather than passing.
     static func endpointType(named name: String) -> (any Endpoint.Type)? {
         let module = "HTTPBackendIntegration"
         return _typeByName("\(module.utf8.count)\(module)\(name.utf8.count)\(name)V") as? any Endpoint.Type
@@ -48,7 +50,14 @@ struct APIDescriptionTests {
         for expected in try Self.description().operations {
             let name = Self.endpointName(expected.id)
             guard let type = Self.endpointType(named: name) else {
-                Issue.record("no endpoint for \(expected): add Integrations/HTTPBackend/Endpoints/\(name).swift")
+                let file = "Integrations/HTTPBackend/Endpoints/\(name).swift"
+                let exists = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path)
+                let problem =
+                    exists
+                    ? "\(file) exists, but its type was not found by its mangled name: a name sharing a word "
+                        + "with HTTPBackendIntegration mangles differently; rename the operation's endpoint"
+                    : "no endpoint for \(expected): add \(file)"
+                Issue.record("\(problem)")
                 continue
             }
             let declared = type.operation

@@ -13,6 +13,14 @@ struct PathTemplateTests {
         #expect(path == "/v1/users/a%2Fb%3Fc/posts/%C3%A9%20%231")
     }
 
+    @Test("a template without a leading slash, or with a parameter in part of a segment, is refused")
+    func malformed() {
+        #expect(throws: HTTPFailure.self) { try PathTemplate("v1/health").filled(with: [:]) }
+        #expect(throws: HTTPFailure.self) {
+            try PathTemplate("/v1/posts/{post_id}.json").filled(with: ["post_id": "p"])
+        }
+    }
+
     @Test("a template without parameters is its own path")
     func literal() throws {
         #expect(try PathTemplate("/v1/health").filled(with: [:]) == "/v1/health")

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import HTTPSupport
+
+/// An endpoint accepts the success statuses its operation declares; any other success is a
+/// server speaking another version of the API, reported as such, never as a server failure.
+@Suite("Endpoint acceptance")
+struct EndpointAcceptanceTests {
+    /// `GET /v1/things/{id}`, declared to answer 200.
+    private struct GetThing: Endpoint {
+        static let operation = APIOperation("getThing", .get, "/v1/things/{id}", success: [200])
+        var pathParameters: [String: String] { ["id": "t 1"] }
+        func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+    }
+
+    private static func client(answering answer: String) throws -> (HTTPClient, ScriptedServer) {
+        let server = try ScriptedServer([
+            { connection in
+                while connection.readRequest() != nil { connection.write(answer) }
+            }
+        ])
+        return (HTTPClient(configuration: .init(baseURL: server.baseURL, transport: .sockets)), server)
+    }
+
+    @Test("the declared status is accepted")
+    func declared() async throws {
+        let (client, server) = try Self.client(answering: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+        try await client.perform(GetThing())
+        await client.close()
+        _ = server
+    }
+
+    @Test("an undeclared success fails as an answer the endpoint cannot read, naming both statuses")
+    func undeclared() async throws {
+        let (client, server) = try Self.client(answering: "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n")
+        await #expect(throws: HTTPFailure.decoding(path: "(status)", expectation: "expected HTTP 200, got 202")) {
+            try await client.perform(GetThing())
+        }
+        await client.close()
+        _ = server
+    }
+}
