@@ -83,15 +83,25 @@ class Guide:
             elif language == "diff":
                 self.apply_diff(text, f"a diff of step {step}")
             elif language == "sh":
-                for line in text.splitlines():
-                    command = line.split("  #")[0].strip()
-                    if command and not command.startswith("#"):
-                        used.add(command)
-                        _, output = self.run(replace.get(command, command), env=env)
+                for command in self.sh_commands([(language, text)]):
+                    used.add(command)
+                    _, output = self.run(replace.get(command, command), env=env)
         if set(replace) - used:
             self.fail(f"step {step} has no line {sorted(set(replace) - used)}: the guide changed, so this check must")
         print(f"ok: applied step {step}")
         return output
+
+    @staticmethod
+    def sh_commands(blocks):
+        """The commands of the `sh` blocks among `blocks`, in order: each line without its trailing
+        `  # comment`, leaving out blank and comment lines."""
+        for language, text in blocks:
+            if language != "sh":
+                continue
+            for line in text.splitlines():
+                command = line.split("  #")[0].strip()
+                if command and not command.startswith("#"):
+                    yield command
 
     def apply_diff(self, text, what):
         """Applies a `diff` block with `git apply`; fails naming `what` when it no longer applies."""

@@ -44,7 +44,7 @@ public actor HTTPClient {
         _ endpoint: E, idempotencyKey: String? = nil
     ) async throws(HTTPFailure) -> E.Response {
         guard !isClosed else {
-            throw .transport(reason: "the HTTP client is closed (its integration was stopped)", isTransient: false)
+            throw .closed
         }
         let command = EndpointCommand(
             endpoint: endpoint, send: send, generation: generation, idempotencyKey: idempotencyKey)

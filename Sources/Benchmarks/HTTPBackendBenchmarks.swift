@@ -127,7 +127,7 @@ enum HTTPBackendBenchmarks {
             try await group.waitForAll()
         }
         let elapsed = ContinuousClock.now - start
-        return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return Double(count) / elapsed.inSeconds
     }
 }
 

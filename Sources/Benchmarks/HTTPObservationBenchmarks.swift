@@ -33,7 +33,7 @@ enum HTTPObservationBenchmarks {
             let start = ContinuousClock.now
             while let page = try await iterator.next(), page.items.first?.id != published.id {}
             let elapsed = ContinuousClock.now - start
-            latencies.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+            latencies.append(elapsed.milliseconds)
             // Publish at a different point of the poll cycle each time.
             try await Task.sleep(for: .milliseconds(137 * (index + 1)))
         }

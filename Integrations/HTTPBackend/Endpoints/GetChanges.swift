@@ -19,7 +19,7 @@ struct GetChanges: Endpoint {
 
     var headers: [String: String] { etag.map { ["If-None-Match": $0] } ?? [:] }
     /// Polls are not shared: each observer's watch asks with its own `ETag`.
-    var coalescingKey: String? { nil }
+    var sharesInFlightRequests: Bool { false }
 
     func decode(_ response: HTTPResponse) throws(HTTPFailure) -> Response {
         guard response.status == 200 else { return .unchanged }

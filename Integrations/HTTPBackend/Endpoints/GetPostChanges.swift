@@ -17,7 +17,7 @@ struct GetPostChanges: Endpoint {
     }
     var serverHold: Duration { wait }
     /// Reads are not shared: each reader waits with its own cursor.
-    var coalescingKey: String? { nil }
+    var sharesInFlightRequests: Bool { false }
 
     typealias Response = PostChangesDTO
 

@@ -83,16 +83,8 @@ public enum APIJSON {
     }
 
     /// `items[3].created_at`.
-    static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
-        for key in keys {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text.isEmpty ? "(body)" : text
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "(body)" : keys.dottedPath
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -25,9 +25,9 @@ public protocol Endpoint: Sendable {
     /// How long the server may hold the request before it answers (a long-poll); the attempt's
     /// deadline grows by as much.
     var serverHold: Duration { get }
-    /// Calls with equal keys share one request while it is in flight; by default every `GET`
-    /// is keyed by its path, query and acting user, and nothing else is shared.
-    var coalescingKey: String? { get }
+    /// Whether identical calls (same path, query and acting user) share one request while it is
+    /// in flight: by default every `GET`, and nothing else.
+    var sharesInFlightRequests: Bool { get }
 
     /// Extra header fields (`If-None-Match`); none by default.
     var headers: [String: String] { get }
@@ -62,11 +62,8 @@ extension Endpoint {
             || (method == .delete && response.status == 404 && response.attempt > 1)
     }
 
-    /// Every `GET` by its path, query and acting user; nothing else.
-    public var coalescingKey: String? {
-        guard method == .get, let request = try? makeRequest() else { return nil }
-        return "\(request.path)?\(PercentEncoding.query(request.query)) as \(actingUser?.rawValue ?? "-")"
-    }
+    /// Every `GET`; nothing else.
+    public var sharesInFlightRequests: Bool { method == .get }
 
     /// The request, parameters placed as the method says, carrying `idempotencyKey` when given.
     ///

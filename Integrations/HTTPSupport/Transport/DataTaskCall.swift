@@ -15,18 +15,13 @@ import IntegrationSupport
 /// body over the limit) and `cancel()` on the task runs later on a queue of its own.
 final class DataTaskCall: CancellableCall, @unchecked Sendable {
     // `@unchecked Sendable` is safe: every stored `var` is read and written only while holding
-    // `lock`, and the continuation is resumed outside it exactly once (the first `finish` takes
-    // it out).
+    // `lock`; who answers the caller, once, is `answer`'s business.
     private let lock = NSLock()
+    private let answer = AttemptAnswer()
     private let maxBytes: Int
-    private var continuation: CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>?
-    private var task: URLSessionDataTask?
-    private var outcome: Result<HTTPResponse, HTTPFailure>?
     private var response: HTTPURLResponse?
     private var body = Data()
     private var wasChallenged = false
-
-    private var deadlineTimer: Task<Void, Never>?
 
     private static let cancelQueue = DispatchQueue(label: "silo.http.cancel")
 
@@ -40,34 +35,18 @@ final class DataTaskCall: CancellableCall, @unchecked Sendable {
     func run(
         _ request: URLRequest, on session: URLSession, events: TaskEvents, deadline: Duration, on time: ElapsedClock
     ) async -> Result<HTTPResponse, HTTPFailure> {
-        await withCheckedContinuation { continuation in
-            let task = session.dataTask(with: request)
-            let early: Result<HTTPResponse, HTTPFailure>? = lock.withLock {
-                if let outcome { return outcome }
-                self.continuation = continuation
-                self.task = task
-                return nil
-            }
-            if let early {
-                continuation.resume(returning: early)
-                return
-            }
+        let task = session.dataTask(with: request)
+        return await answer.wait(
+            deadline: deadline, on: time, abandon: { Self.cancelQueue.async { task.cancel() } }
+        ) {
             events.register(self, for: task)
-            let timer = time.timer(after: deadline) { [weak self] in
-                self?.finish(.failure(.timedOut(after: deadline)), cancelTask: true)
-            }
-            let finished = lock.withLock {
-                deadlineTimer = timer
-                return outcome != nil
-            }
-            if finished { timer.cancel() }
             task.resume()
         }
     }
 
     /// Answers the caller with `.cancelled` now and cancels the network task.
     func cancel() {
-        finish(.failure(.cancelled), cancelTask: true)
+        answer.finish(.failure(.cancelled), stoppingWork: true)
     }
 
     // MARK: - Events from the session's delegate
@@ -83,7 +62,7 @@ final class DataTaskCall: CancellableCall, @unchecked Sendable {
             body.append(data)
             return body.count
         }
-        if total > maxBytes { finish(.failure(.tooLarge(bytes: total, limit: maxBytes)), cancelTask: true) }
+        if total > maxBytes { answer.finish(.failure(.tooLarge(bytes: total, limit: maxBytes)), stoppingWork: true) }
     }
 
     /// The server answered with a redirect, which is not followed: its response is the answer.
@@ -102,36 +81,18 @@ final class DataTaskCall: CancellableCall, @unchecked Sendable {
         if wasChallenged {
             // FoundationNetworking can only cancel a challenge it cannot answer; what the server
             // said was 401.
-            finish(.success(HTTPResponse(status: 401, headers: [:], body: Data())), cancelTask: false)
+            answer.finish(.success(HTTPResponse(status: 401, headers: [:], body: Data())), stoppingWork: false)
         } else if let error {
-            finish(.failure(Self.failure(error)), cancelTask: false)
+            answer.finish(.failure(Self.failure(error)), stoppingWork: false)
         } else if let response {
-            finish(
+            answer.finish(
                 .success(HTTPResponse(status: response.statusCode, headers: Self.headers(response), body: body)),
-                cancelTask: false)
+                stoppingWork: false)
         } else {
-            finish(
+            answer.finish(
                 .failure(.transport(reason: "the answer was not an HTTP response", isTransient: false)),
-                cancelTask: false)
+                stoppingWork: false)
         }
-    }
-
-    private func finish(_ result: Result<HTTPResponse, HTTPFailure>, cancelTask: Bool) {
-        let (continuation, task, timer):
-            (CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>?, URLSessionDataTask?, Task<Void, Never>?) =
-                lock.withLock {
-                    guard outcome == nil else { return (nil, nil, nil) }
-                    outcome = result
-                    defer {
-                        self.continuation = nil
-                        self.task = nil
-                        deadlineTimer = nil
-                    }
-                    return (self.continuation, self.task, deadlineTimer)
-                }
-        timer?.cancel()
-        continuation?.resume(returning: result)
-        if cancelTask, let task { Self.cancelQueue.async { task.cancel() } }
     }
 
     private static func headers(_ response: HTTPURLResponse) -> [String: String] {

@@ -21,6 +21,10 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The request acts for a user who has no session on this device: nothing was sent.
     case notSignedIn(user: String)
 
+    /// What a call gets once its client is closed: nothing is sent.
+    static let closed = HTTPFailure.transport(
+        reason: "the HTTP client is closed (its integration was stopped)", isTransient: false)
+
     /// The statuses after which an idempotent request is tried again.
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 

@@ -47,6 +47,20 @@ public struct HTTPRequest: Sendable {
         self.actingUser = actingUser
     }
 
+    /// The header fields every transport sends: `Accept: application/json`, the
+    /// `Idempotency-Key` when there is one and, with a body, `Content-Type: application/json`;
+    /// then the request's own fields, which replace any of the same name (in any case).
+    var headerFields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = [("Accept", "application/json")]
+        if let idempotencyKey { fields.append(("Idempotency-Key", idempotencyKey)) }
+        if body != nil { fields.append(("Content-Type", "application/json")) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            fields.removeAll { $0.name.lowercased() == name.lowercased() }
+            fields.append((name, value))
+        }
+        return fields
+    }
+
     /// `GET /v1/posts/{post_id}`: how the request is named in logs and errors.
     public var name: String { "\(method.rawValue) \(route)" }
 }

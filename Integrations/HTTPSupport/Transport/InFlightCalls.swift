@@ -36,7 +36,7 @@ final class InFlightCalls: @unchecked Sendable {
     func answer(
         _ call: any CancellableCall, attempt: Int, by run: () async -> Result<HTTPResponse, HTTPFailure>
     ) async throws(HTTPFailure) -> HTTPResponse {
-        guard insert(call) else { throw .transport(reason: "the HTTP integration is stopped", isTransient: false) }
+        guard insert(call) else { throw .closed }
         defer { remove(call) }
         let result = await withTaskCancellationHandler {
             await run()

@@ -6,7 +6,9 @@ struct TransportLimits: Sendable {
     var attemptTimeout: Duration
     /// The largest answer body accepted (after decoding).
     var maxResponseBytes: Int
-    /// How many connections to the server may be open at once.
+    /// How many connections to the server the transport keeps: URLSession's per-host limit, and
+    /// the socket transport's number of idle connections kept for reuse. (The client's command
+    /// queue bounds the requests in flight to as many.)
     var maxConnections: Int
     /// What deadlines are measured on.
     var time: ElapsedClock

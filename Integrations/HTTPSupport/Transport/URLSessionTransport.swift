@@ -88,12 +88,9 @@ final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         if request.serverHold > .zero { urlRequest.timeoutInterval = Self.backstop(for: limits.deadline(of: request)) }
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        if let key = request.idempotencyKey { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
+        // `Content-Type` among them: without it, FoundationNetworking sends a POST body as form-encoded.
+        for (name, value) in request.headerFields { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let body = request.body {
-            // Without it, FoundationNetworking sends a POST body as form-encoded.
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = body
             // A connection of its own: see the type's description.
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")

@@ -130,15 +130,7 @@ enum StoreFile {
     /// ` at posts[3].created_at` for a decoding error with a key path, `""` otherwise.
     private static func describe(_ error: any Error) -> String {
         guard let path = codingPath(of: error), !path.isEmpty else { return "" }
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return " at " + text
+        return " at " + path.dottedPath
     }
 
     private static func codingPath(of error: any Error) -> [any CodingKey]? {

@@ -33,7 +33,9 @@ struct HTTPFaultTests {
     static let cases: [FaultCase] = [
         FaultCase(
             name: "500 is retried, then unavailable", rules: { [rule($0.postPath, ["status": 500])] },
-            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] }),
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] },
+            check: { error in "\(error.map(String.init(describing:)) ?? "")".contains("the server failed with HTTP 500")
+            }),
         FaultCase(
             name: "503 with a Retry-After beyond the limit is unavailable at once, carrying it",
             rules: { [rule($0.postPath, ["status": 503, "retry_after": 120])] },
@@ -44,7 +46,8 @@ struct HTTPFaultTests {
             }),
         FaultCase(
             name: "429 is retried, then unavailable", rules: { [rule($0.postPath, ["status": 429])] },
-            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] }),
+            expected: .unavailable, attempts: { ["GET \($0.postPath)": 3...3] },
+            check: { error in "\(error.map(String.init(describing:)) ?? "")".contains("GET /v1/posts/{post_id}") }),
         FaultCase(
             name: "401 once: one refresh, then the publish is replayed",
             rules: { _ in [rule("/v1/posts", method: "POST", ["status": 401, "times": 1])] },

@@ -45,9 +45,13 @@ struct HTTPSessionTests {
             Issue.record("expected degraded, got \(await integration.health())")
             return
         }
-        await #expect(throws: ServiceError.self) {
+        let down = await #expect(throws: ServiceError.self) {
             try await integration.usersService.user(id: "nobody")
         }
+        #expect(down?.kind == .unavailable)
+        #expect(
+            "\(down.map(String.init(describing:)) ?? "")".contains(
+                "`swift run silo-backend` starts the development one"))
         let second = try await BackendProcess.start(arguments: ["--port", String(port)])
         defer { Task { try? await second.kill() } }
         #expect(await integration.health() == .healthy)

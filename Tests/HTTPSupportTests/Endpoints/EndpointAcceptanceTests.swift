@@ -15,11 +15,7 @@ struct EndpointAcceptanceTests {
     }
 
     private static func client(answering answer: String) throws -> (HTTPClient, ScriptedServer) {
-        let server = try ScriptedServer([
-            { connection in
-                while connection.readRequest() != nil { connection.write(answer) }
-            }
-        ])
+        let server = try ScriptedServer([ScriptedServer.answering(answer)])
         return (HTTPClient(configuration: .init(baseURL: server.baseURL, transport: .sockets)), server)
     }
 

@@ -15,10 +15,13 @@ struct PathTemplateTests {
 
     @Test("a template without a leading slash, or with a parameter in part of a segment, is refused")
     func malformed() {
-        #expect(throws: HTTPFailure.self) { try PathTemplate("v1/health").filled(with: [:]) }
-        #expect(throws: HTTPFailure.self) {
-            try PathTemplate("/v1/posts/{post_id}.json").filled(with: ["post_id": "p"])
+        #expect(throws: HTTPFailure.transport(reason: "the path v1/health must start with /", isTransient: false)) {
+            try PathTemplate("v1/health").filled(with: [:])
         }
+        let partial = HTTPFailure.transport(
+            reason: "in the path /v1/posts/{post_id}.json, a parameter must fill a whole segment: {post_id}.json",
+            isTransient: false)
+        #expect(throws: partial) { try PathTemplate("/v1/posts/{post_id}.json").filled(with: ["post_id": "p"]) }
     }
 
     @Test("a template without parameters is its own path")

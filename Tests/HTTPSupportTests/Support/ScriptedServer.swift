@@ -101,7 +101,7 @@ final class ScriptedServer: Sendable {
 
     /// The port it listens on, on 127.0.0.1.
     let port: Int
-    private let record = EventRecord()
+    private let record = AwaitableState<[Event]>([])
     private let listener: Int32
     private let isStopped = Locked(false)
     /// The base URL of the server.
@@ -118,7 +118,7 @@ final class ScriptedServer: Sendable {
         self.port = port
         let isStopped = isStopped
         let record = record
-        let report: @Sendable (Event) -> Void = { record.append($0) }
+        let report: @Sendable (Event) -> Void = { event in record.update { $0.append(event) } }
         let thread = Thread {
             var number = 0
             while true {
@@ -140,13 +140,22 @@ final class ScriptedServer: Sendable {
         thread.start()
     }
 
+    /// A script answering every request on its connection with `answer`, until the client closes it.
+    static func answering(_ answer: String) -> @Sendable (Connection) -> Void {
+        { connection in
+            while connection.readRequest() != nil { connection.write(answer) }
+        }
+    }
+
     /// Returns once `event` has happened (at once if it already has).
     func wait(for event: Event) async throws {
-        try await HangGuard.run("the scripted server to see \(event)") { [record] in await record.wait(for: event) }
+        _ = try await HangGuard.run("the scripted server to see \(event)") { [record] in
+            try await record.wait(until: { $0.contains(event) })
+        }
     }
 
     /// Everything that has happened so far.
-    var events: [Event] { record.all }
+    var events: [Event] { record.current }
 
     /// Stops accepting connections; the ones open go on with their scripts.
     func stop() {
@@ -162,38 +171,6 @@ final class ScriptedServer: Sendable {
 
     deinit {
         stop()
-    }
-}
-
-/// The events a scripted server saw, and the tests waiting for one.
-///
-/// `@unchecked Sendable` is safe: `events` and `waiters` are touched only while holding `lock`.
-private final class EventRecord: @unchecked Sendable {
-    private let lock = NSLock()
-    private var events: [ScriptedServer.Event] = []
-    private var waiters: [(ScriptedServer.Event, CheckedContinuation<Void, Never>)] = []
-
-    var all: [ScriptedServer.Event] { lock.withLock { events } }
-
-    func append(_ event: ScriptedServer.Event) {
-        let ready = lock.withLock {
-            events.append(event)
-            let ready = waiters.filter { $0.0 == event }.map(\.1)
-            waiters.removeAll { $0.0 == event }
-            return ready
-        }
-        for waiter in ready { waiter.resume() }
-    }
-
-    func wait(for event: ScriptedServer.Event) async {
-        await withCheckedContinuation { continuation in
-            let happened = lock.withLock {
-                if events.contains(event) { return true }
-                waiters.append((event, continuation))
-                return false
-            }
-            if happened { continuation.resume() }
-        }
     }
 }
 

@@ -88,16 +88,10 @@ struct ContentDecodingTests {
         let directory = try TemporaryDirectory()
         let input = directory.url.appendingPathComponent("input")
         try Data(bytes).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -n \(level) -c input > input.gz"]
-        process.currentDirectoryURL = directory.url
-        try process.run()
-        let status = await DedicatedThread.run {
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(status == 0)
+        let outcome = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "gzip -n \(level) -c input > input.gz"],
+            in: directory.url)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
         return try Array(Data(contentsOf: directory.url.appendingPathComponent("input.gz")))
     }
 

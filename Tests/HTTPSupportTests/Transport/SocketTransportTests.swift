@@ -24,17 +24,10 @@ struct SocketTransportTests {
         HTTPRequest(method: .get, path: path, route: path, query: [], headers: [:], body: nil, isIdempotent: true)
     }
 
-    /// Answers every request on the connection with `answer`, until the client closes it.
-    private static func answering(_ answer: String) -> @Sendable (ScriptedServer.Connection) -> Void {
-        { connection in
-            while connection.readRequest() != nil { connection.write(answer) }
-        }
-    }
-
     @Test("a chunked answer with extensions and trailers is joined; the connection is kept for the next request")
     func chunked() async throws {
         let server = try ScriptedServer([
-            Self.answering(
+            ScriptedServer.answering(
                 "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4;name=x\r\nSilo\r\n7\r\n, kept.\r\n0\r\nTrailer: t\r\n\r\n"
             )
         ])
@@ -49,10 +42,14 @@ struct SocketTransportTests {
 
     @Test("an empty answer is empty whatever coding it names (a 304 repeats the coding of what it stands for)")
     func emptyEncodedAnswer() async throws {
-        let server = try ScriptedServer([Self.answering("HTTP/1.1 304 Not Modified\r\nContent-Encoding: gzip\r\n\r\n")])
-        let response = try await transport(server).send(get())
+        let server = try ScriptedServer([
+            ScriptedServer.answering("HTTP/1.1 304 Not Modified\r\nContent-Encoding: gzip\r\n\r\n")
+        ])
+        let transport = transport(server)
+        let response = try await transport.send(get())
         #expect(response.status == 304)
         #expect(response.body.isEmpty)
+        transport.close()
     }
 
     @Test("interim 100 answers are skipped; a body without a length ends when the server closes")
@@ -64,9 +61,11 @@ struct SocketTransportTests {
                 connection.close()
             }
         ])
-        let response = try await transport(server).send(get())
+        let transport = transport(server)
+        let response = try await transport.send(get())
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "all of it")
+        transport.close()
     }
 
     @Test("a kept connection the server closed is replaced: a repeatable request goes again on a new one")
@@ -96,7 +95,7 @@ struct SocketTransportTests {
 
     @Test("a request that may not be repeated never goes on a kept connection, so it is never sent twice")
     func unrepeatableOnNewConnection() async throws {
-        let server = try ScriptedServer([Self.answering("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")])
+        let server = try ScriptedServer([ScriptedServer.answering("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")])
         let transport = transport(server)
         var post = get("/v1/sessions")
         post.method = .post
@@ -151,7 +150,7 @@ struct SocketTransportTests {
         "a header value with a line break, or a header only the transport may set, is refused before anything is sent",
         arguments: [("X-Note", "a\r\nX-Injected: yes"), ("Transfer-Encoding", "chunked"), ("Expect", "100-continue")])
     func headerInjection(_ name: String, _ value: String) async throws {
-        let server = try ScriptedServer([Self.answering("HTTP/1.1 204 No Content\r\n\r\n")])
+        let server = try ScriptedServer([ScriptedServer.answering("HTTP/1.1 204 No Content\r\n\r\n")])
         let transport = transport(server)
         var request = get("/v1/refused")
         request.headers[name] = value
@@ -215,5 +214,6 @@ struct SocketTransportTests {
         await #expect(throws: HTTPFailure.transport(reason: "could not connect to the server", isTransient: true)) {
             try await transport.send(get())
         }
+        transport.close()
     }
 }

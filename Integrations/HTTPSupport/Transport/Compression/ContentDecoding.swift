@@ -5,12 +5,15 @@ enum ContentDecoding {
     /// The codings this decoder undoes, as the request's `Accept-Encoding` lists them.
     static let accepted = "gzip, deflate"
 
-    /// `body` decoded from `coding` (a `Content-Encoding` value; none or `identity` leaves it as it is).
+    /// `body` decoded from `coding` (a `Content-Encoding` value; none or `identity` leaves it as it
+    /// is). An empty body (a 204, a 304 repeating the coding of what it stands for) is empty in
+    /// any coding.
     ///
     /// - Throws: `.corrupt` naming what is wrong, also for a coding that was not asked for;
     ///   `.tooLarge` when the decoded body would pass `limit`.
     static func decode(_ body: [UInt8], coding: String?, limit: Int) throws(Inflater.Failure) -> [UInt8] {
-        switch coding?.lowercased() ?? "identity" {
+        guard !body.isEmpty else { return [] }
+        return switch coding?.lowercased() ?? "identity" {
         case "identity", "": body
         case "gzip", "x-gzip": try gunzip(body, limit: limit)
         case "deflate": try unwrapZlib(body, limit: limit)

@@ -6,9 +6,11 @@ import IntegrationSupport
     import Darwin
 #endif
 
-/// One TCP connection of the socket transport. Every wait is a `poll(2)` on the socket and the
-/// attempt's `WakeUpPipe` with no timeout: the thread sleeps until the server or the attempt's
-/// deadline (or a cancel, through the pipe) has something to say, and never spins.
+/// One TCP connection of the socket transport. Every wait on the server is a `poll(2)` on the
+/// socket and the attempt's `WakeUpPipe` with no timeout: the thread sleeps until the server or
+/// the attempt's deadline (or a cancel, through the pipe) has something to say, and never spins.
+/// Resolving the host (`getaddrinfo`) is the one wait the pipe cannot end; plain `http` is only
+/// allowed to loopback names, which resolve at once.
 ///
 /// `@unchecked Sendable` is safe: one attempt uses a connection at a time. The pool hands it out
 /// under its lock and takes it back only after the attempt is done with it.
@@ -43,7 +45,7 @@ final class ClientConnection: @unchecked Sendable {
             let descriptor = socket(address.ai_family, address.ai_socktype | closeOnExec, address.ai_protocol)
             guard descriptor >= 0 else { continue }
             let connection = ClientConnection(descriptor: descriptor)
-            #if !os(Linux)
+            #if !canImport(Glibc)
                 _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             #endif
             Socket.makeNonBlocking(descriptor)

@@ -1,9 +1,9 @@
 import Foundation
 import IntegrationSupport
 
-/// An `HTTPRequest` as the bytes of an HTTP/1.1 request, with the header fields the transport
-/// adds (`Host`, `Accept`, `Accept-Encoding`, `Content-Type`, `Content-Length`,
-/// `Idempotency-Key`). A request's own fields replace the transport's of the same name.
+/// An `HTTPRequest` as the bytes of an HTTP/1.1 request: `Host`, `Accept-Encoding` and
+/// `Content-Length` from the transport, then the fields every transport sends
+/// (`HTTPRequest.headerFields`).
 enum RequestBytes {
     /// The bytes of `request` for `target` (path and query, percent-encoded) on `host`.
     ///
@@ -16,30 +16,28 @@ enum RequestBytes {
         guard target.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw .transport(reason: "\(request.name) has a path that is not percent-encoded", isTransient: false)
         }
-        var fields: [(name: String, value: String)] = [
-            ("Host", host), ("Accept", "application/json"), ("Accept-Encoding", ContentDecoding.accepted),
-        ]
-        if let key = request.idempotencyKey { fields.append(("Idempotency-Key", key)) }
-        if request.body != nil { fields.append(("Content-Type", "application/json")) }
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in request.headers {
             guard HTTPHeadSyntax.isToken(name), !framingFields.contains(name.lowercased()),
                 value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) || $0 >= 0x80 })
             else {
                 throw .transport(
                     reason: "\(request.name) has a header '\(name)' that cannot be sent", isTransient: false)
             }
-            fields.removeAll { $0.name.lowercased() == name.lowercased() }
-            fields.append((name, value))
         }
+        var fields: [(name: String, value: String)] = [("Host", host), ("Accept-Encoding", ContentDecoding.accepted)]
+        fields.removeAll { field in request.headers.keys.contains { $0.lowercased() == field.name.lowercased() } }
+        fields += request.headerFields
         if let body = request.body {
             fields.append(("Content-Length", String(body.count)))
-        } else if request.method != .get && request.method != .delete {
+        } else if !request.method.sendsParametersInQuery {
             fields.append(("Content-Length", "0"))
         }
         var text = "\(request.method.rawValue) \(target) HTTP/1.1\r\n"
         for field in fields { text += "\(field.name): \(field.value)\r\n" }
         text += "\r\n"
-        return Array(text.utf8) + (request.body.map(Array.init) ?? [])
+        var bytes = Array(text.utf8)
+        if let body = request.body { bytes.append(contentsOf: body) }
+        return bytes
     }
 
     /// Header fields only the transport sets, lowercased.

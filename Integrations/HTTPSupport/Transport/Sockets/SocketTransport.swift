@@ -21,8 +21,8 @@ final class SocketTransport: HTTPTransport {
     private let pool: ConnectionPool
     private let calls = InFlightCalls()
 
-    /// A transport for the plain `http` `baseURL`, keeping up to `limits.maxConnections`
-    /// connections open.
+    /// A transport for the plain `http` `baseURL`, keeping up to `limits.maxConnections` idle
+    /// connections for reuse.
     init(baseURL: URL, limits: TransportLimits) {
         let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
         let name = components?.host ?? baseURL.host ?? "localhost"
@@ -50,7 +50,7 @@ final class SocketTransport: HTTPTransport {
         }
         let call = SocketCall(wake: wake)
         return try await calls.answer(call, attempt: request.attempt) {
-            await call.run(deadline: limits.deadline(of: request), on: limits.time) { [self] wake in
+            await call.run(deadline: limits.deadline(of: request), on: limits.time) { [self] in
                 exchange(bytes, mayRepeat: request.isIdempotent, wake: wake)
             }
         }
@@ -97,11 +97,7 @@ final class SocketTransport: HTTPTransport {
         let (head, body, keepAlive) = try reader.read()
         let decoded: [UInt8]
         do throws(Inflater.Failure) {
-            // An empty body (a 204, a 304) is empty in any coding.
-            decoded =
-                body.isEmpty
-                ? []
-                : try ContentDecoding.decode(body, coding: head["content-encoding"], limit: limits.maxResponseBytes)
+            decoded = try ContentDecoding.decode(body, coding: head["content-encoding"], limit: limits.maxResponseBytes)
         } catch {
             switch error {
             case .tooLarge(let limit): throw .failed(.tooLarge(bytes: limit + 1, limit: limit))
