@@ -31,11 +31,13 @@ struct BackendSlowClientTests {
 
     @Test("with every place taken, a new client takes the place of the one that has waited longest on its client")
     func newClientTakesLongestWaitingPlace() async throws {
-        // Given a backend that holds 8 connections: 7 slow clients, each a millisecond after the
-        // last on the backend's clock, and the test controls' own connection
+        // Given a backend that holds 8 connections, all taken: 7 slow clients, each a millisecond
+        // after the last on the backend's clock, and an eighth that has sent nothing (the test
+        // controls close their connections, so none of theirs holds a place)
         let backend = try await BackendProcess.start(arguments: ["--manual-clock", "--max-connections", "8"])
         defer { Task { try? await backend.kill() } }
         let slow = try await Self.openSlowClients(7, to: backend, apart: .milliseconds(1))
+        let eighth = try RawConnection(port: backend.port)
 
         // When one more client asks for the health check
         let status = try await Self.freshHealthStatus(backend)
@@ -45,6 +47,7 @@ struct BackendSlowClientTests {
         #expect(status == "200")
         #expect(try await slow[0].readUntilClosed().isEmpty)
         try await backend.waitForConnection(fromPort: slow[6].localPort) { $0.phase == "head" }
+        try await backend.waitForConnection(fromPort: eighth.localPort) { _ in true }
     }
 
     /// Opens `count` connections that each send `unfinishedHead`, and returns once the backend has
