@@ -158,10 +158,13 @@ let package = Package(
             dependencies: ["HTTPSupport", "IntegrationSupport", "Models", "Services", "TestSupport"]
         ),
 
+        // MARK: The HTTP backend's API: its schemas, shared by the client integration and silo-backend
+        .target(name: "BackendAPI", dependencies: ["Models"], path: "Integrations/BackendAPI"),
+
         // MARK: HTTP backend (REST requests as commands, sent by HTTPSupport's client)
         .target(
             name: "HTTPBackendIntegration",
-            dependencies: ["Models", "Services", "IntegrationSupport", "HTTPSupport"],
+            dependencies: ["Models", "Services", "IntegrationSupport", "HTTPSupport", "BackendAPI"],
             path: "Integrations/HTTPBackend"
         ),
         .testTarget(
@@ -175,7 +178,9 @@ let package = Package(
         // integrations, like App. `swift test` builds it next to the tests, which run it as a process.
         .executableTarget(
             name: "SiloBackend",
-            dependencies: ["Models", "Services", "IntegrationSupport", "InMemoryIntegration", "SQLiteIntegration"]
+            dependencies: [
+                "Models", "Services", "IntegrationSupport", "BackendAPI", "InMemoryIntegration", "SQLiteIntegration",
+            ]
         ),
 
         // MARK: - App (the composition root) and the sample app

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 import Services
@@ -44,7 +45,7 @@ actor SessionKeeper: TokenProvider {
     ///
     /// - Throws: `.unavailable` when the credentials file cannot be written; the session is kept
     ///   in memory even then.
-    func adopt(_ session: SessionDTO, isCurrent: Bool) throws(ServiceError) {
+    func adopt(_ session: Schemas.Session, isCurrent: Bool) throws(ServiceError) {
         let user = User.ID(session.userID)
         let tokens = CredentialFile.Tokens(accessToken: session.accessToken, refreshToken: session.refreshToken)
         contents.sessions[user] = tokens

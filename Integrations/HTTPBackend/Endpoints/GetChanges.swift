@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 
 /// `getChanges`, `GET /v1/changes`: the backend's change revision, asked conditionally. With the
@@ -24,7 +25,7 @@ struct GetChanges: Endpoint {
     func decode(_ response: HTTPResponse) throws(HTTPFailure) -> Response {
         guard response.status == 200 else { return .unchanged }
         // The body is read to check it is the API's answer; the tag is what the next poll sends.
-        _ = try APIJSON.decode(ChangesDTO.self, from: response)
+        _ = try APIJSON.decode(Schemas.Changes.self, from: response)
         return .changed(etag: response.header("etag"))
     }
 }

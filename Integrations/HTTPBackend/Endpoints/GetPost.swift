@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -9,5 +10,5 @@ struct GetPost: Endpoint {
 
     var pathParameters: [String: String] { ["post_id": postID.rawValue] }
 
-    typealias Response = PostDTO
+    typealias Response = Schemas.Post
 }

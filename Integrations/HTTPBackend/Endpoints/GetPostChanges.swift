@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -19,7 +20,7 @@ struct GetPostChanges: Endpoint {
     /// Reads are not shared: each reader waits with its own cursor.
     var sharesInFlightRequests: Bool { false }
 
-    typealias Response = PostChangesDTO
+    typealias Response = Schemas.PostChanges
 
     /// `cursor` and `wait` (seconds).
     struct Query: Encodable, Sendable {

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -9,5 +10,5 @@ struct GetUser: Endpoint {
 
     var pathParameters: [String: String] { ["user_id": userID.rawValue] }
 
-    typealias Response = UserDTO
+    typealias Response = Schemas.User
 }

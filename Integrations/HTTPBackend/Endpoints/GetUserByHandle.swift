@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -10,5 +11,5 @@ struct GetUserByHandle: Endpoint {
 
     var pathParameters: [String: String] { ["handle": handle] }
 
-    typealias Response = UserDTO
+    typealias Response = Schemas.User
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -9,5 +10,5 @@ struct GetVideo: Endpoint {
 
     var pathParameters: [String: String] { ["video_id": videoID.rawValue] }
 
-    typealias Response = VideoDTO
+    typealias Response = Schemas.Video
 }

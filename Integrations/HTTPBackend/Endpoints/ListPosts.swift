@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -12,5 +13,5 @@ struct ListPosts: Endpoint {
     var pathParameters: [String: String] { ["user_id": authorID.rawValue] }
     var parameters: (any Encodable & Sendable)? { PageQuery(page) }
 
-    typealias Response = PageDTO<PostDTO>
+    typealias Response = Schemas.PostPage
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -13,5 +14,5 @@ struct ListVideos: Endpoint {
     var parameters: (any Encodable & Sendable)? { PageQuery(page) }
     var actingUser: User.ID? { ownerID }
 
-    typealias Response = PageDTO<VideoDTO>
+    typealias Response = Schemas.VideoPage
 }

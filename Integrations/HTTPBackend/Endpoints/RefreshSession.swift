@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 
 /// `refreshSession`, `POST /v1/sessions/refresh`: trades a refresh token (used up) for a new
@@ -7,16 +8,7 @@ struct RefreshSession: Endpoint {
 
     let refreshToken: String
 
-    var parameters: (any Encodable & Sendable)? { Body(refreshToken: refreshToken) }
+    var parameters: (any Encodable & Sendable)? { Schemas.Refresh(refreshToken: refreshToken) }
 
-    typealias Response = SessionDTO
-
-    /// The JSON body.
-    struct Body: Encodable, Sendable {
-        var refreshToken: String
-
-        enum CodingKeys: String, CodingKey {
-            case refreshToken = "refresh_token"
-        }
-    }
+    typealias Response = Schemas.Session
 }

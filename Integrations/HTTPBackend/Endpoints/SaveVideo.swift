@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -6,11 +7,11 @@ import Models
 struct SaveVideo: Endpoint {
     static let operation = APIOperation("saveVideo", .put, "/v1/videos/{video_id}", success: [200])
 
-    let video: VideoDTO
+    let video: Schemas.VideoWrite
 
-    var pathParameters: [String: String] { ["video_id": video.id] }
+    var pathParameters: [String: String] { ["video_id": video.id ?? ""] }
     var parameters: (any Encodable & Sendable)? { video }
     var actingUser: User.ID? { User.ID(video.ownerID) }
 
-    typealias Response = VideoDTO
+    typealias Response = Schemas.Video
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -9,13 +10,7 @@ struct SignIn: Endpoint {
     let handle: Handle
     let password: Password
 
-    var parameters: (any Encodable & Sendable)? { Body(handle: handle.rawValue, password: password.text) }
+    var parameters: (any Encodable & Sendable)? { Schemas.SignIn(handle: handle.rawValue, password: password.text) }
 
-    typealias Response = SessionDTO
-
-    /// The JSON body.
-    struct Body: Encodable, Sendable {
-        var handle: String
-        var password: String
-    }
+    typealias Response = Schemas.Session
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -11,20 +12,8 @@ struct SignUp: Endpoint {
     let password: Password?
 
     var parameters: (any Encodable & Sendable)? {
-        Body(handle: handle, displayName: displayName, password: password?.text)
+        Schemas.NewAccount(handle: handle, displayName: displayName, password: password?.text)
     }
 
-    typealias Response = AccountDTO
-
-    /// The JSON body; no `password` makes a device account.
-    struct Body: Encodable, Sendable {
-        var handle: String
-        var displayName: String
-        var password: String?
-
-        enum CodingKeys: String, CodingKey {
-            case handle, password
-            case displayName = "display_name"
-        }
-    }
+    typealias Response = Schemas.Account
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Models
 
@@ -9,17 +10,8 @@ struct UpdateDisplayName: Endpoint {
     let displayName: String
 
     var pathParameters: [String: String] { ["user_id": userID.rawValue] }
-    var parameters: (any Encodable & Sendable)? { Body(displayName: displayName) }
+    var parameters: (any Encodable & Sendable)? { Schemas.DisplayNameChange(displayName: displayName) }
     var actingUser: User.ID? { userID }
 
-    typealias Response = UserDTO
-
-    /// The JSON body.
-    struct Body: Encodable, Sendable {
-        var displayName: String
-
-        enum CodingKeys: String, CodingKey {
-            case displayName = "display_name"
-        }
-    }
+    typealias Response = Schemas.User
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 import Services
 

@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -8,7 +9,7 @@ extension BackendConnection {
     func createAccount(_ draft: UserDraft, password: Password?, isCurrent: Bool) async throws(ServiceError) -> User {
         let account = try await call(
             SignUp(handle: draft.handle, displayName: draft.displayName, password: password))
-        let user = try User(account.user)
+        let user = try ServiceError.mapping { () throws(SchemaViolation) in try User(account.user) }
         try await sessions.adopt(account.session, isCurrent: isCurrent)
         changes.notify()
         return user

@@ -1,3 +1,4 @@
+import BackendAPI
 import IntegrationSupport
 import Models
 import Services
@@ -31,7 +32,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
         let user = try await connection.call(GetUser(userID: User.ID(session.userID)), subject: "@\(handle)")
         try await connection.sessions.adopt(session, isCurrent: true)
         sessionChanges.notify()
-        return AccountSession(user: try User(user))
+        return AccountSession(user: try ServiceError.mapping { () throws(SchemaViolation) in try User(user) })
     }
 
     /// `DELETE /v1/sessions/current`, then forgets the tokens here, whatever the backend answered:
@@ -58,7 +59,8 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     /// The signed-in user, read from the backend (`GET /v1/users/{user_id}`).
     public func currentSession() async throws(ServiceError) -> AccountSession? {
         guard let user = await connection.sessions.currentUser else { return nil }
-        return AccountSession(user: try User(try await connection.call(GetUser(userID: user), subject: "user \(user)")))
+        let schema = try await connection.call(GetUser(userID: user), subject: "user \(user)")
+        return AccountSession(user: try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) })
     }
 
     /// The signed-in user, then again after each sign-in and sign-out through this service.

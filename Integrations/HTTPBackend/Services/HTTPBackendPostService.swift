@@ -1,3 +1,4 @@
+import BackendAPI
 import IntegrationSupport
 import Models
 import Services
@@ -13,12 +14,8 @@ public struct HTTPBackendPostService: PostService {
     /// `POST /v1/posts`, signed with the author's session; the backend validates the text (422 → invalid input naming `text`).
     public func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         // The video id is checked here too; the backend checks everything again.
-        let (postID, _, videoID) = try ServiceError.validating { () throws(ValidationError) in
-            try PostRules.validated(draft)
-        }
-        let endpoint = PublishPost(
-            authorID: draft.authorID, text: draft.text, videoID: videoID, postID: postID, createdAt: draft.createdAt)
-        return Post(try await connection.change(endpoint, subject: "author \(draft.authorID)"))
+        try ServiceError.validating { () throws(ValidationError) in _ = try PostRules.validated(draft) }
+        return Post(try await connection.change(PublishPost(draft: draft), subject: "author \(draft.authorID)"))
     }
 
     /// `GET /v1/posts/{post_id}`; 404 → not found.
@@ -28,7 +25,7 @@ public struct HTTPBackendPostService: PostService {
 
     /// `GET /v1/users/{user_id}/posts` with `page_size` and `cursor`; the backend refuses foreign cursors.
     public func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post> {
-        try Page(try await connection.call(ListPosts(authorID: authorID, page: page)), Post.init)
+        Page(try await connection.call(ListPosts(authorID: authorID, page: page)), Post.init)
     }
 
     /// `DELETE /v1/posts/{post_id}`, signed with `actorID`'s session; 403 → forbidden when not the author.

@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -15,14 +16,15 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         switch command.operation {
         case .publish(let post):
             let endpoint = PublishPost(
-                authorID: post.authorID, text: post.text, videoID: post.videoID, postID: post.id,
-                createdAt: post.createdAt)
+                draft: PostDraft(
+                    authorID: post.authorID, text: post.text, videoID: post.videoID, id: post.id,
+                    createdAt: post.createdAt))
             do {
                 return Post(
                     try await connection.change(endpoint, subject: "post \(post.id)", idempotencyKey: command.key))
             } catch .conflict(let reason) {
                 // Whose is the id? Only an answer says; a lost one stays a failure to retry, not a refusal.
-                let held: PostDTO
+                let held: Schemas.Post
                 do {
                     held = try await connection.call(GetPost(postID: post.id), subject: "post \(post.id)")
                 } catch .notFound {

@@ -1,3 +1,4 @@
+import BackendAPI
 import IntegrationSupport
 import Models
 import Services
@@ -10,12 +11,16 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
 
     /// `GET /v1/users/{user_id}/videos`, signed with the owner's session.
     public func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
-        try Page(try await connection.call(ListVideos(ownerID: ownerID, page: page)), Video.init)
+        let schema = try await connection.call(ListVideos(ownerID: ownerID, page: page))
+        return try ServiceError.mapping { () throws(SchemaViolation) in
+            try Page(schema) { item throws(SchemaViolation) in try Video(item) }
+        }
     }
 
     /// `GET /v1/videos/{video_id}`; 404 → not found.
     public func video(id: Video.ID) async throws(ServiceError) -> Video {
-        try Video(try await connection.call(GetVideo(videoID: id), subject: "video \(id)"))
+        let schema = try await connection.call(GetVideo(videoID: id), subject: "video \(id)")
+        return try ServiceError.mapping { () throws(SchemaViolation) in try Video(schema) }
     }
 
     /// `PUT /v1/videos/{video_id}`, signed with the owner's session; the backend validates title and duration.
@@ -23,7 +28,8 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
         // Checked here too, so a video the rules refuse never leaves the device (and one whose id
         // cannot be a path segment gets the same answer as from any other store).
         let video = try ServiceError.validating { () throws(ValidationError) in try VideoRules.validated(video) }
-        return try Video(try await connection.change(SaveVideo(video: VideoDTO(video)), subject: "video \(video.id)"))
+        let schema = try await connection.change(SaveVideo(video: Schemas.Video(video)), subject: "video \(video.id)")
+        return try ServiceError.mapping { () throws(SchemaViolation) in try Video(schema) }
     }
 
     /// Looks the video up to learn its owner, then removes it signed as the owner.

@@ -1,3 +1,4 @@
+import BackendAPI
 import Foundation
 import Models
 import Services
@@ -69,12 +70,24 @@ struct APIFailure: Error, Sendable {
         }
     }
 
+    /// What `map` makes of a request's body; a body that breaks the API's rules is the 422 naming
+    /// the field at fault.
+    static func mapping<Body, Value>(_ body: Body, _ map: (Body) throws(SchemaViolation) -> Value) throws(APIFailure)
+        -> Value
+    {
+        do {
+            return try map(body)
+        } catch {
+            throw APIFailure(422, .invalidInput, error.message, field: error.field)
+        }
+    }
+
     /// The failure a service error becomes on the wire (validation fields in the API's names).
     init(_ error: ServiceError) {
         switch error {
         case .notFound(let what): self.init(404, .notFound, "no \(what)")
         case .invalidInput(let field, let reason):
-            self.init(422, .invalidInput, reason, field: WireFieldName.wire(field))
+            self.init(422, .invalidInput, reason, field: FieldName.api(field))
         case .conflict(let reason): self.init(409, .conflict, reason)
         case .unauthorized(let reason): self.init(401, .unauthorized, reason)
         case .forbidden(let reason): self.init(403, .forbidden, reason)
@@ -99,16 +112,4 @@ extension HTTPResponse {
     static func error(status: Int, code: APIErrorCode, message: String, field: String? = nil) -> HTTPResponse {
         APIFailure(status, code, message, field: field).response
     }
-}
-
-/// The API's names for the fields the app's validation rules name.
-enum WireFieldName {
-    private static let wireNames = [
-        "text": "body", "displayName": "display_name", "pageSize": "page_size", "duration": "duration_ms",
-        "videoID": "video_id", "ownerID": "owner_id", "createdAt": "created_at", "playbackURL": "status.playback_url",
-        "reason": "status.reason",
-    ]
-
-    /// The wire name for an app field name (the same name when it does not differ).
-    static func wire(_ field: String) -> String { wireNames[field] ?? field }
 }

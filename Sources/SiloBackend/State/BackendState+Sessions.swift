@@ -1,3 +1,4 @@
+import BackendAPI
 import Foundation
 import Models
 import Services
@@ -8,14 +9,14 @@ extension BackendState {
     /// the oldest of all when the server has. Call it only once the user proved who they are.
     ///
     /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
-    func startSession(for userID: User.ID) throws(ServiceError) -> WireSession {
+    func startSession(for userID: User.ID) throws(ServiceError) -> Schemas.Session {
         try startSession(for: userID.rawValue, family: Self.familyID(), replacing: nil)
     }
 
     /// What presenting a refresh token led to.
     enum Refreshed {
         /// The token was the family's current one: here is the session that replaces it.
-        case renewed(WireSession)
+        case renewed(Schemas.Session)
         /// The token was one the family had already used: theft is assumed and the family is over.
         case reused
         /// Nobody knows the token, or its session expired or was signed out.
@@ -69,7 +70,7 @@ extension BackendState {
     }
 
     private func startSession(for userID: String, family: String, replacing old: String?) throws(ServiceError)
-        -> WireSession
+        -> Schemas.Session
     {
         let now = now()
         let access = Self.token()
@@ -92,7 +93,7 @@ extension BackendState {
         }
         records.append(.sessionStarted(session))
         try commit(records)
-        return WireSession(
+        return Schemas.Session(
             userID: userID, accessToken: access, refreshToken: refresh,
             expiresIn: Int(limits.accessLifetime.components.seconds))
     }

@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -10,7 +11,7 @@ import Services
 enum AccountRoutes {
     static let all: [Route] = [
         Route("signUp", "POST", "/v1/accounts", answers: [201], keepsAnswers: false) { context throws(APIFailure) in
-            let request = try context.body(NewAccountRequest.self)
+            let request = try context.body(Schemas.NewAccount.self)
             let draft = UserDraft(handle: request.handle, displayName: request.displayName)
             try APIFailure.validating { () throws(ValidationError) in
                 _ = try draft.validated()
@@ -26,7 +27,7 @@ enum AccountRoutes {
                 if let hash { try await context.backend.state.addAccount(user.id, password: hash) }
                 return try await context.backend.state.startSession(for: user.id)
             }
-            return .json(201, WireCoding.encode(WireAccount(user: WireUser(user), session: session)))
+            return .json(201, WireCoding.encode(Schemas.Account(user: Schemas.User(user), session: session)))
         }
     ]
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import Foundation
 
 /// `GET /v1/changes` (conditional: `If-None-Match` with the last `ETag` gets 304 until something
@@ -14,7 +15,7 @@ enum ChangeRoutes {
             {
                 return .empty(304, headers: headers)
             }
-            return .json(200, WireCoding.encode(WireChanges(revision: revision)), headers: headers)
+            return .json(200, WireCoding.encode(Schemas.Changes(revision: revision)), headers: headers)
         },
         Route("getHealth", "GET", "/v1/health", answers: [200]) { _ throws(APIFailure) in
             .json(200, Array(#"{"status":"ok"}"#.utf8))

@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -10,7 +11,7 @@ enum PostRoutes {
             let posts = try await context.call { () async throws(ServiceError) in
                 try await context.backend.posts.feed(authorID: author, page: page)
             }
-            return .json(200, WireCoding.encode(WirePage(posts, WirePost.init)))
+            return .json(200, WireCoding.encode(Schemas.PostPage(posts, Schemas.Post.init)))
         },
         Route("getPostChanges", "GET", "/v1/users/{user_id}/posts/changes", answers: [200]) {
             context throws(APIFailure) in
@@ -21,10 +22,10 @@ enum PostRoutes {
             let (ids, cursor): ([Post.ID], String)
             switch read {
             case .forgotten(let restart):
-                return .json(200, WireCoding.encode(WirePostChanges(changes: [], cursor: restart, reset: true)))
+                return .json(200, WireCoding.encode(Schemas.PostChanges(changes: [], cursor: restart, reset: true)))
             case .changed(let changed, let next): (ids, cursor) = (changed, next)
             }
-            var changes: [WirePostChanges.Change] = []
+            var changes: [Schemas.PostChanges.Change] = []
             for id in ids {
                 // A post that is gone is a deletion; any other failure fails the read, so a client
                 // never deletes a post because the store could not be read.
@@ -36,28 +37,25 @@ enum PostRoutes {
                     }
                 }
                 changes.append(
-                    .init(postID: id.rawValue, post: post.flatMap { $0.authorID == author ? WirePost($0) : nil }))
+                    .init(postID: id.rawValue, post: post.flatMap { $0.authorID == author ? Schemas.Post($0) : nil }))
             }
-            return .json(200, WireCoding.encode(WirePostChanges(changes: changes, cursor: cursor, reset: false)))
+            return .json(200, WireCoding.encode(Schemas.PostChanges(changes: changes, cursor: cursor, reset: false)))
         },
         Route("getPost", "GET", "/v1/posts/{post_id}", answers: [200]) { context throws(APIFailure) in
             let id = Post.ID(context.parameter("post_id"))
             let post = try await context.call { () async throws(ServiceError) in
                 try await context.backend.posts.post(id: id)
             }
-            return .json(200, WireCoding.encode(WirePost(post)))
+            return .json(200, WireCoding.encode(Schemas.Post(post)))
         },
         Route("publishPost", "POST", "/v1/posts", answers: [201]) { context throws(APIFailure) in
             let author = try await context.signedInUser()
-            let request = try context.body(NewPostRequest.self)
-            let draft = PostDraft(
-                authorID: author, text: request.body, videoID: request.videoID.map { Video.ID($0) },
-                id: request.id.map { Post.ID($0) }, createdAt: request.createdAt)
+            let draft = PostDraft(try context.body(Schemas.NewPost.self), authorID: author)
             let post = try await context.change { () async throws(ServiceError) in
                 try await context.backend.posts.publish(draft)
             }
             await context.backend.postLog.record(authorID: author, postID: post.id)
-            return .json(201, WireCoding.encode(WirePost(post)))
+            return .json(201, WireCoding.encode(Schemas.Post(post)))
         },
         Route("deletePost", "DELETE", "/v1/posts/{post_id}", answers: [204]) { context throws(APIFailure) in
             let actor = try await context.signedInUser()

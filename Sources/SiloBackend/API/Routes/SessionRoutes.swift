@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -11,7 +12,7 @@ import Services
 enum SessionRoutes {
     static let all: [Route] = [
         Route("signIn", "POST", "/v1/sessions", answers: [201], keepsAnswers: false) { context throws(APIFailure) in
-            let request = try context.body(SignInRequest.self)
+            let request = try context.body(Schemas.SignIn.self)
             let handle = try APIFailure.validating { () throws(ValidationError) in
                 let handle = try Handle(request.handle)
                 _ = try Password(request.password)
@@ -25,7 +26,7 @@ enum SessionRoutes {
         },
         Route("refreshSession", "POST", "/v1/sessions/refresh", answers: [200], keepsAnswers: false) {
             context throws(APIFailure) in
-            let request = try context.body(RefreshRequest.self)
+            let request = try context.body(Schemas.Refresh.self)
             let refreshed = try await context.call { () async throws(ServiceError) in
                 try await context.backend.state.refresh(request.refreshToken)
             }

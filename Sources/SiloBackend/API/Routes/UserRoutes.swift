@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -9,7 +10,7 @@ enum UserRoutes {
             let user = try await context.call { () async throws(ServiceError) in
                 try await context.backend.users.user(id: id)
             }
-            return .json(200, WireCoding.encode(WireUser(user)))
+            return .json(200, WireCoding.encode(Schemas.User(user)))
         },
         Route("getUserByHandle", "GET", "/v1/handles/{handle}", answers: [200]) { context throws(APIFailure) in
             let handle: Handle
@@ -21,7 +22,7 @@ enum UserRoutes {
             let user = try await context.call { () async throws(ServiceError) in
                 try await context.backend.users.user(handle: handle)
             }
-            return .json(200, WireCoding.encode(WireUser(user)))
+            return .json(200, WireCoding.encode(Schemas.User(user)))
         },
         Route("updateDisplayName", "PATCH", "/v1/users/{user_id}", answers: [200]) { context throws(APIFailure) in
             let id = User.ID(context.parameter("user_id"))
@@ -29,11 +30,11 @@ enum UserRoutes {
             guard signedIn == id else {
                 throw APIFailure(403, .forbidden, "only user \(id) may change their display name")
             }
-            let change = try context.body(DisplayNameChangeRequest.self)
+            let change = try context.body(Schemas.DisplayNameChange.self)
             let user = try await context.change { () async throws(ServiceError) in
                 try await context.backend.users.updateDisplayName(of: id, to: change.displayName)
             }
-            return .json(200, WireCoding.encode(WireUser(user)))
+            return .json(200, WireCoding.encode(Schemas.User(user)))
         },
     ]
 }

@@ -1,3 +1,4 @@
+import BackendAPI
 import Models
 import Services
 
@@ -11,19 +12,22 @@ enum VideoRoutes {
             let videos = try await context.call { () async throws(ServiceError) in
                 try await context.backend.library.videos(ownerID: owner, page: page)
             }
-            return .json(200, WireCoding.encode(WirePage(videos, WireVideo.init)))
+            return .json(200, WireCoding.encode(Schemas.VideoPage(videos, Schemas.Video.init)))
         },
         Route("getVideo", "GET", "/v1/videos/{video_id}", answers: [200]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
             let video = try await context.call { () async throws(ServiceError) in
                 try await context.backend.library.video(id: id)
             }
-            return .json(200, WireCoding.encode(WireVideo(video)))
+            return .json(200, WireCoding.encode(Schemas.Video(video)))
         },
         Route("saveVideo", "PUT", "/v1/videos/{video_id}", answers: [200]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
             let signedIn = try await context.signedInUser()
-            let video = try context.body(WireVideo.self).video(id: id)
+            let video = try APIFailure.mapping(try context.body(Schemas.VideoWrite.self)) {
+                body throws(SchemaViolation) in
+                try Video(body, id: id)
+            }
             guard video.ownerID == signedIn else {
                 throw APIFailure(403, .forbidden, "only user \(video.ownerID) may change their library")
             }
@@ -42,7 +46,7 @@ enum VideoRoutes {
             let saved = try await context.change { () async throws(ServiceError) in
                 try await context.backend.library.save(video)
             }
-            return .json(200, WireCoding.encode(WireVideo(saved)))
+            return .json(200, WireCoding.encode(Schemas.Video(saved)))
         },
         Route("removeVideo", "DELETE", "/v1/videos/{video_id}", answers: [204]) { context throws(APIFailure) in
             let id = Video.ID(context.parameter("video_id"))
