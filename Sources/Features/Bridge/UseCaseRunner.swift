@@ -7,7 +7,7 @@ import Services
 ///
 /// ```swift
 /// runner.run(useCases.loadFeedPage(request))
-///     .then { page in view?.showPosts(page.posts) }
+///     .then { page in view?.showItems(page.items, hasMore: page.hasMore) }
 ///     .catch { error in view?.showError(message: error.userMessage) }
 /// ```
 ///
@@ -16,7 +16,7 @@ import Services
 public struct UseCaseRunner: Sendable {
     /// What one finished use case reports, for diagnostics (`silo --verbose`).
     public struct Report: Sendable, Hashable {
-        /// The command's type, e.g. `"LoadFeedPage"`.
+        /// The command's type, e.g. `"PublishPost"` or `"LoadListingPage<Post>"`.
         public let useCase: String
         /// How long it took from the call to `run` until its outcome arrived.
         public let duration: Duration

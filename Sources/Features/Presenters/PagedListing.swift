@@ -9,7 +9,7 @@ import Services
 /// replaces the first page (and cancels a first-page load in flight, whose page would be older);
 /// when more pages are shown, the items older than the update's last one stay below it.
 @MainActor
-final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
+final class PagedListing<Item: ListingItem> {
     /// What the owning presenter shows in response.
     enum Event {
         /// A page load started (`true`) or ended (`false`).
@@ -21,11 +21,7 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     }
 
     /// Starts the use case that loads the page after a cursor (`nil` for the first page).
-    typealias LoadPage = @MainActor (Cursor?) -> UseCaseHandle<Response>
-    /// Reads the items and the next cursor out of a page.
-    typealias ReadPage = @MainActor (Response) -> (items: [Item], nextCursor: Cursor?)
-    /// Whether the first item is listed before the second (newer, or newer by tie-break).
-    typealias ListedBefore = @MainActor (Item, Item) -> Bool
+    typealias LoadPage = @MainActor (Cursor?) -> UseCaseHandle<Page<Item>>
 
     /// The items shown, in the order the service returns them.
     private(set) var items: [Item] = []
@@ -36,9 +32,7 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
 
     private let work: InFlightWork
     private let loadPage: LoadPage
-    private let readPage: ReadPage
-    private let listedBefore: ListedBefore
-    private var pageLoad: UseCaseHandle<Response>?
+    private var pageLoad: UseCaseHandle<Page<Item>>?
     /// Whether `pageLoad` reloads the first page, which a live update makes stale.
     private var pageLoadIsFirstPage = false
     private var hasLoadedMore = false
@@ -48,14 +42,9 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
     private var following: Task<Void, Never>?
 
     /// Creates a listing whose loads `work` tracks (so the presenter cancels them with the rest).
-    init(
-        work: InFlightWork, loadPage: @escaping LoadPage, readPage: @escaping ReadPage,
-        listedBefore: @escaping ListedBefore
-    ) {
+    init(work: InFlightWork, loadPage: @escaping LoadPage) {
         self.work = work
         self.loadPage = loadPage
-        self.readPage = readPage
-        self.listedBefore = listedBefore
     }
 
     isolated deinit {
@@ -67,14 +56,14 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
 
     /// Shows each page `updates` delivers as the first page, until `stopFollowing()`; a failure is
     /// shown as an error and ends the following, as does the observation ending.
-    func follow(_ updates: ServiceObservation<Response>) {
+    func follow(_ updates: ServiceObservation<Page<Item>>) {
         following?.cancel()
         following = Task { [weak self] in
             var pages = updates.makeAsyncIterator()
             do throws(ServiceError) {
-                while let response = try await pages.next() {
+                while let page = try await pages.next() {
                     guard let self, !Task.isCancelled else { return }
-                    showLive(response)
+                    showLive(page)
                 }
             } catch {
                 guard let self, !Task.isCancelled else { return }
@@ -112,18 +101,17 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
         load(cursor: nextCursor, replacing: false)
     }
 
-    private func showLive(_ response: Response) {
+    private func showLive(_ page: Page<Item>) {
         // A first-page load still in flight would put back an older page than this one.
         if let pageLoad, pageLoadIsFirstPage {
             pageLoad.cancel()
             self.pageLoad = nil
             onEvent(.loading(false))
         }
-        let page = readPage(response)
         let shown = (items, nextCursor)
         if hasLoadedMore, let last = page.items.last {
             let live = Set(page.items.map(\.id))
-            items = page.items + items.filter { !live.contains($0.id) && listedBefore(last, $0) }
+            items = page.items + items.filter { !live.contains($0.id) && Item.isListed(last, before: $0) }
         } else {
             items = page.items
             nextCursor = page.nextCursor
@@ -144,9 +132,8 @@ final class PagedListing<Item: Identifiable & Equatable, Response: Sendable> {
         pageLoad = handle
         pageLoadIsFirstPage = replacing && cursor == nil
         handle
-            .then { [weak self] response in
+            .then { [weak self] page in
                 guard let self else { return }
-                let page = readPage(response)
                 if replacing {
                     items = page.items
                     cursorsUsed = cursor.map { [$0] } ?? []

@@ -49,24 +49,24 @@ public struct UseCases: Sendable {
 
     /// A command that loads one feed page; see `LoadFeedPage`.
     public func loadFeedPage(_ request: LoadFeedPage.Request) -> any Command<LoadFeedPage.Response> {
-        LoadFeedPage(request: request, posts: posts)
+        LoadFeedPage(request: request, listing: .feed(posts))
     }
 
     /// A command that loads one page of the user's saved videos; see `LoadVideoLibraryPage`.
     public func loadVideoLibraryPage(_ request: LoadVideoLibraryPage.Request) -> any Command<
         LoadVideoLibraryPage.Response
     > {
-        LoadVideoLibraryPage(request: request, library: library, hosting: hosting)
+        LoadVideoLibraryPage(request: request, listing: .videoLibrary(library, hosting: hosting))
     }
 
     /// Follows the first page of an author's feed; see `FollowFeed`.
     public func followFeed(_ request: FollowFeed.Request) -> FollowFeed {
-        FollowFeed(request: request, posts: posts)
+        FollowFeed(request: request, listing: .feed(posts))
     }
 
     /// Follows the first page of a user's video library; see `FollowVideoLibrary`.
     public func followVideoLibrary(_ request: FollowVideoLibrary.Request) -> FollowVideoLibrary {
-        FollowVideoLibrary(request: request, library: library)
+        FollowVideoLibrary(request: request, listing: .videoLibrary(library, hosting: hosting))
     }
 
     /// A command that deletes a post; see `DeletePost`.

@@ -273,8 +273,8 @@ final class SiloSession {
 
     /// Shows the pages `listing` asks for (the first, the one after `--after`, or all of them with
     /// `--all`), then says how to see the next page when there is one.
-    private func page(
-        _ presenter: some PagedListPresenter, _ listing: CLICommand.Listing, noun: String, command: String
+    private func page<Item>(
+        _ presenter: ListingPresenter<Item>, _ listing: CLICommand.Listing, noun: String, command: String
     )
         async
     {

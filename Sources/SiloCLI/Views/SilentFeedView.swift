@@ -4,7 +4,7 @@ import Models
 /// A feed view for commands that change the feed without listing it (`silo delete`): it shows
 /// nothing but errors.
 @MainActor
-final class SilentFeedView: FeedView {
+final class SilentFeedView: ListingView {
     private let outcome: Outcome
     private let terminal: Terminal
     /// Whether an error was shown.
@@ -17,7 +17,7 @@ final class SilentFeedView: FeedView {
 
     func showLoading(_ isLoading: Bool) {}
 
-    func showPosts(_ posts: [Post], hasMore: Bool) {}
+    func showItems(_ posts: [Post], hasMore: Bool) {}
 
     func showEmpty() {}
 

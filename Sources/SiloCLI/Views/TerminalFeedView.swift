@@ -6,7 +6,7 @@ import Services
 /// Lists posts in the terminal, one per post, newest first; prints each post once, so later pages
 /// add only what is new.
 @MainActor
-final class TerminalFeedView: FeedView {
+final class TerminalFeedView: ListingView {
     private let terminal: Terminal
     private let outcome: Outcome
     private var printedIDs: Set<Post.ID> = []
@@ -21,7 +21,7 @@ final class TerminalFeedView: FeedView {
 
     func showLoading(_ isLoading: Bool) {}
 
-    func showPosts(_ posts: [Post], hasMore: Bool) {
+    func showItems(_ posts: [Post], hasMore: Bool) {
         for post in posts where !printedIDs.contains(post.id) {
             printedIDs.insert(post.id)
             terminal.print(post, mark: mark(post.id))

@@ -9,7 +9,7 @@ import Models
 /// A live update is the newest page, so a post can leave it because newer ones pushed it out; it
 /// counts as deleted only when it was newer than the page's last post, or the page is not full.
 @MainActor
-final class TerminalLiveFeedView: FeedView {
+final class TerminalLiveFeedView: ListingView {
     private let terminal: Terminal
     private let outcome: Outcome
     private var shown: [Post] = []
@@ -23,7 +23,7 @@ final class TerminalLiveFeedView: FeedView {
 
     func showLoading(_ isLoading: Bool) {}
 
-    func showPosts(_ posts: [Post], hasMore: Bool) {
+    func showItems(_ posts: [Post], hasMore: Bool) {
         printDeletions(keeping: posts, pageIsFull: hasMore)
         // Oldest first, so a burst of new posts reads in the order they were published.
         for post in posts.reversed() where !printedIDs.contains(post.id) {

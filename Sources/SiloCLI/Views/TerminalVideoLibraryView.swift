@@ -3,7 +3,7 @@ import Models
 
 /// Lists saved videos in the terminal, one per video, newest first; prints each video once.
 @MainActor
-final class TerminalVideoLibraryView: VideoLibraryView {
+final class TerminalVideoLibraryView: ListingView {
     private let terminal: Terminal
     private let outcome: Outcome
     private var printedIDs: Set<Video.ID> = []
@@ -13,7 +13,9 @@ final class TerminalVideoLibraryView: VideoLibraryView {
         self.outcome = outcome
     }
 
-    func showVideos(_ videos: [Video], hasMore: Bool) {
+    func showLoading(_ isLoading: Bool) {}
+
+    func showItems(_ videos: [Video], hasMore: Bool) {
         for video in videos where !printedIDs.contains(video.id) {
             printedIDs.insert(video.id)
             let status =

@@ -11,7 +11,7 @@ struct FeedPresenterTests {
     private func makePresenter(
         view: SpyFeedView,
         pageSize: Int = 2,
-        loadPage: @escaping FeedPresenter.MakeLoadFeedPage,
+        loadPage: @escaping FeedPresenter.MakeLoadPage,
         deletePost: @escaping FeedPresenter.MakeDeletePost = { _ in
             stubCommand { () throws -> DeletePost.Response in throw ServiceError.cancelled }
         }
@@ -33,7 +33,7 @@ struct FeedPresenterTests {
         let posts = [samplePost("p2"), samplePost("p1")]
         let presenter = makePresenter(view: view) { request in
             #expect(request.cursor == nil)
-            return stubCommand(returning: LoadFeedPage.Response(posts: posts, nextCursor: nil))
+            return stubCommand(returning: LoadFeedPage.Response(items: posts, nextCursor: nil))
         }
 
         // When
@@ -50,7 +50,7 @@ struct FeedPresenterTests {
         // Given
         let view = SpyFeedView()
         let presenter = makePresenter(view: view) { _ in
-            stubCommand(returning: LoadFeedPage.Response(posts: [], nextCursor: nil))
+            stubCommand(returning: LoadFeedPage.Response(items: [], nextCursor: nil))
         }
 
         // When
@@ -91,8 +91,8 @@ struct FeedPresenterTests {
         let cursor = Cursor(rawValue: "next")
         let presenter = makePresenter(view: view) { request in
             request.cursor == nil
-                ? stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p3")], nextCursor: cursor))
-                : stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p2")], nextCursor: nil))
+                ? stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p3")], nextCursor: cursor))
+                : stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p2")], nextCursor: nil))
         }
         presenter.handle(.willAppear)
         await presenter.waitUntilIdle()
@@ -117,11 +117,11 @@ struct FeedPresenterTests {
         let presenter = makePresenter(view: view) { request in
             switch request.cursor {
             case nil:
-                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p3")], nextCursor: first))
+                stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p3")], nextCursor: first))
             case first:
-                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p2")], nextCursor: second))
+                stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p2")], nextCursor: second))
             default:
-                stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p1")], nextCursor: first))
+                stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p1")], nextCursor: first))
             }
         }
         presenter.handle(.willAppear)
@@ -151,7 +151,7 @@ struct FeedPresenterTests {
             view: view,
             loadPage: { _ in
                 stubCommand(
-                    returning: LoadFeedPage.Response(posts: [samplePost("p2"), samplePost("p1")], nextCursor: nil)
+                    returning: LoadFeedPage.Response(items: [samplePost("p2"), samplePost("p1")], nextCursor: nil)
                 )
             },
             deletePost: { request in stubCommand(returning: DeletePost.Response(deletedID: request.postID)) }
@@ -173,7 +173,7 @@ struct FeedPresenterTests {
         let view = SpyFeedView()
         let presenter = makePresenter(
             view: view,
-            loadPage: { _ in stubCommand(returning: LoadFeedPage.Response(posts: [samplePost("p1")], nextCursor: nil))
+            loadPage: { _ in stubCommand(returning: LoadFeedPage.Response(items: [samplePost("p1")], nextCursor: nil))
             },
             deletePost: { _ in
                 stubCommand { () throws -> DeletePost.Response in throw ServiceError.notFound(what: "post p1") }
@@ -198,7 +198,7 @@ struct FeedPresenterTests {
         let gate = Gate()
         let command = stubCommand { () -> LoadFeedPage.Response in
             await gate.wait()
-            return LoadFeedPage.Response(posts: [samplePost("p1")], nextCursor: nil)
+            return LoadFeedPage.Response(items: [samplePost("p1")], nextCursor: nil)
         }
         let presenter = makePresenter(view: view) { _ in command }
         presenter.handle(.willAppear)

@@ -100,7 +100,7 @@ struct LivePresenterTests {
         let view = SpyVideoLibraryView()
         let presenter = VideoLibraryPresenter(
             view: view, ownerID: owner.id, runner: makeRunner(), makeLoadPage: world.useCases.loadVideoLibraryPage,
-            makeFollowVideoLibrary: world.useCases.followVideoLibrary)
+            makeFollow: world.useCases.followVideoLibrary)
         presenter.handle(.willAppear)
         await presenter.waitUntilIdle()
 
@@ -109,7 +109,7 @@ struct LivePresenterTests {
         video = try await world.library.save(video)
 
         // Then
-        await eventually("the ready video never reached the view") { presenter.videos == [video] }
+        await eventually("the ready video never reached the view") { presenter.items == [video] }
         presenter.handle(.didDisappear)
         #expect(!presenter.isFollowing)
     }

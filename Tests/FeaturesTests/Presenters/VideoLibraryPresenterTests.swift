@@ -82,7 +82,8 @@ struct VideoLibraryPresenterTests {
         var library = UnimplementedVideoLibraryService()
         library.onVideos = nil
         let command = LoadVideoLibraryPage(
-            request: .init(ownerID: "u1", pageSize: 0), library: library, hosting: UnimplementedVideoHostingService())
+            request: .init(ownerID: "u1", pageSize: 0),
+            listing: .videoLibrary(library, hosting: UnimplementedVideoHostingService()))
 
         // When / Then
         await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in try await command.execute() }
@@ -102,10 +103,10 @@ struct VideoLibraryPresenterRefreshTests {
         let presenter = VideoLibraryPresenter(view: view, ownerID: "u1", pageSize: 1, runner: makeRunner()) { request in
             TestCommand { () async throws -> LoadVideoLibraryPage.Response in
                 guard request.cursor != nil else {
-                    return LoadVideoLibraryPage.Response(videos: [first], nextCursor: Cursor(rawValue: "c"))
+                    return LoadVideoLibraryPage.Response(items: [first], nextCursor: Cursor(rawValue: "c"))
                 }
                 while !gate.current { await Task.yield() }
-                return LoadVideoLibraryPage.Response(videos: [stale], nextCursor: nil)
+                return LoadVideoLibraryPage.Response(items: [stale], nextCursor: nil)
             }
         }
         presenter.handle(.willAppear)
@@ -118,7 +119,7 @@ struct VideoLibraryPresenterRefreshTests {
         await presenter.waitUntilIdle()
 
         // Then only fresh first pages were shown
-        #expect(presenter.videos == [first])
+        #expect(presenter.items == [first])
         #expect(!view.calls.contains(.videos([first, stale], hasMore: false)))
     }
 }

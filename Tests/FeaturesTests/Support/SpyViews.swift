@@ -4,7 +4,7 @@ import Services
 
 /// Records every call a `FeedPresenter` makes.
 @MainActor
-final class SpyFeedView: FeedView {
+final class SpyFeedView: ListingView {
     enum Call: Equatable {
         case loading(Bool)
         case posts([Post], hasMore: Bool)
@@ -15,7 +15,7 @@ final class SpyFeedView: FeedView {
     private(set) var calls: [Call] = []
 
     func showLoading(_ isLoading: Bool) { calls.append(.loading(isLoading)) }
-    func showPosts(_ posts: [Post], hasMore: Bool) { calls.append(.posts(posts, hasMore: hasMore)) }
+    func showItems(_ posts: [Post], hasMore: Bool) { calls.append(.posts(posts, hasMore: hasMore)) }
     func showEmpty() { calls.append(.empty) }
     func showError(message: String) { calls.append(.error(message)) }
 }
@@ -72,7 +72,7 @@ final class SpyProfileView: ProfileView {
 
 /// Records every call a `VideoLibraryPresenter` makes.
 @MainActor
-final class SpyVideoLibraryView: VideoLibraryView {
+final class SpyVideoLibraryView: ListingView {
     enum Call: Equatable {
         case videos([Video], hasMore: Bool)
         case empty
@@ -81,7 +81,8 @@ final class SpyVideoLibraryView: VideoLibraryView {
 
     private(set) var calls: [Call] = []
 
-    func showVideos(_ videos: [Video], hasMore: Bool) { calls.append(.videos(videos, hasMore: hasMore)) }
+    func showLoading(_ isLoading: Bool) {}
+    func showItems(_ videos: [Video], hasMore: Bool) { calls.append(.videos(videos, hasMore: hasMore)) }
     func showEmpty() { calls.append(.empty) }
     func showError(message: String) { calls.append(.error(message)) }
 }

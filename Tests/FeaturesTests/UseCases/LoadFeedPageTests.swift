@@ -15,24 +15,25 @@ struct LoadFeedPageTests {
         let published = try await world.publish(3, by: author.id)
 
         // When
-        let first = try await LoadFeedPage(request: .init(authorID: author.id, pageSize: 2), posts: world.posts)
+        let first = try await LoadFeedPage(request: .init(ownerID: author.id, pageSize: 2), listing: .feed(world.posts))
             .execute()
         let second = try await LoadFeedPage(
-            request: .init(authorID: author.id, pageSize: 2, cursor: first.nextCursor),
-            posts: world.posts
+            request: .init(ownerID: author.id, pageSize: 2, cursor: first.nextCursor),
+            listing: .feed(world.posts)
         ).execute()
 
         // Then
-        #expect(first.posts == Array(published.prefix(2)))
+        #expect(first.items == Array(published.prefix(2)))
         #expect(first.nextCursor != nil)
-        #expect(second.posts == [published[2]])
+        #expect(second.items == [published[2]])
         #expect(second.nextCursor == nil)
     }
 
     @Test("rejects a page size outside 1–100 before calling the service")
     func rejectsPageSize() async {
         // Given
-        let command = LoadFeedPage(request: .init(authorID: "u1", pageSize: 0), posts: UnimplementedPostService())
+        let command = LoadFeedPage(
+            request: .init(ownerID: "u1", pageSize: 0), listing: .feed(UnimplementedPostService()))
 
         // When / Then
         await expectInvalidInput(field: "pageSize") { () async throws(ServiceError) in try await command.execute() }
@@ -42,13 +43,13 @@ struct LoadFeedPageTests {
     func coalescingKey() {
         // Given
         let posts = UnimplementedPostService()
-        let first = LoadFeedPage(request: .init(authorID: "u1", pageSize: 20), posts: posts)
-        let same = LoadFeedPage(request: .init(authorID: "u1", pageSize: 20), posts: posts)
+        let first = LoadFeedPage(request: .init(ownerID: "u1", pageSize: 20), listing: .feed(posts))
+        let same = LoadFeedPage(request: .init(ownerID: "u1", pageSize: 20), listing: .feed(posts))
         let next = LoadFeedPage(
-            request: .init(authorID: "u1", pageSize: 20, cursor: Cursor(rawValue: "c")),
-            posts: posts
+            request: .init(ownerID: "u1", pageSize: 20, cursor: Cursor(rawValue: "c")),
+            listing: .feed(posts)
         )
-        let other = LoadFeedPage(request: .init(authorID: "u2", pageSize: 20), posts: posts)
+        let other = LoadFeedPage(request: .init(ownerID: "u2", pageSize: 20), listing: .feed(posts))
 
         // Then
         #expect(first.coalescingKey != nil)
@@ -62,10 +63,10 @@ struct LoadFeedPageTests {
         // Given author "a|1" with size 2 and no cursor, and author "a" with size 1 and cursor "2|":
         // joined with "|" both read "a|1|2|"
         let posts = UnimplementedPostService()
-        let first = LoadFeedPage(request: .init(authorID: "a|1", pageSize: 2), posts: posts)
+        let first = LoadFeedPage(request: .init(ownerID: "a|1", pageSize: 2), listing: .feed(posts))
         let second = LoadFeedPage(
-            request: .init(authorID: "a", pageSize: 1, cursor: Cursor(rawValue: "2|")),
-            posts: posts
+            request: .init(ownerID: "a", pageSize: 1, cursor: Cursor(rawValue: "2|")),
+            listing: .feed(posts)
         )
 
         // Then
@@ -87,10 +88,10 @@ struct LoadFeedPageCoalescingTests {
             return Page(items: [samplePost("p1")], nextCursor: nil)
         }
         let queue = CommandQueue(maxConcurrentCommands: 4)
-        let request = LoadFeedPage.Request(authorID: "u1", pageSize: 20)
-        let first = Task { try await queue.run(LoadFeedPage(request: request, posts: posts)) }
+        let request = LoadFeedPage.Request(ownerID: "u1", pageSize: 20)
+        let first = Task { try await queue.run(LoadFeedPage(request: request, listing: .feed(posts))) }
         await eventually("The first load never reached the service") { calls.current == 1 }
-        let second = Task { try await queue.run(LoadFeedPage(request: request, posts: posts)) }
+        let second = Task { try await queue.run(LoadFeedPage(request: request, listing: .feed(posts))) }
         await eventually("The second load never joined the first") { await queue.coalescedCallerCount == 2 }
 
         // When

@@ -23,9 +23,9 @@ struct LoadVideoLibraryPageTests {
         let page = try await world.useCases.loadVideoLibraryPage(.init(ownerID: owner.id, pageSize: 10)).execute()
 
         // Then it shows the video ready, and the library now stores it so
-        #expect(page.videos.map(\.status.playbackURL).allSatisfy { $0 != nil }, "\(page.videos)")
+        #expect(page.items.map(\.status.playbackURL).allSatisfy { $0 != nil }, "\(page.items)")
         let stored = try await world.library.video(id: hosted.video.id)
-        #expect(stored == page.videos.first)
+        #expect(stored == page.items.first)
     }
 
     @Test("a video the host no longer has is saved as failed, saying so")
@@ -37,8 +37,8 @@ struct LoadVideoLibraryPageTests {
 
         let page = try await world.useCases.loadVideoLibraryPage(.init(ownerID: owner.id, pageSize: 10)).execute()
 
-        #expect(page.videos.map(\.status) == [.failed(reason: "the video host no longer has this video")])
-        #expect(try await world.library.video(id: "gone").status == page.videos.first?.status)
+        #expect(page.items.map(\.status) == [.failed(reason: "the video host no longer has this video")])
+        #expect(try await world.library.video(id: "gone").status == page.items.first?.status)
     }
 
     @Test("a host that cannot answer leaves the video processing and the listing works")
@@ -51,9 +51,9 @@ struct LoadVideoLibraryPageTests {
         hosting.onHostedVideo = { _ throws(ServiceError) in throw .unavailable(reason: "offline", retryAfter: nil) }
 
         let page = try await LoadVideoLibraryPage(
-            request: .init(ownerID: owner.id, pageSize: 10), library: world.library, hosting: hosting
+            request: .init(ownerID: owner.id, pageSize: 10), listing: .videoLibrary(world.library, hosting: hosting)
         ).execute()
 
-        #expect(page.videos == [video])
+        #expect(page.items == [video])
     }
 }
