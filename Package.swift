@@ -22,6 +22,13 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Features", targets: ["Features"]),
         .library(name: "App", targets: ["App"]),
+        // Each integration on its own, for a package that composes them itself (Benchmarks/).
+        .library(name: "InMemoryIntegration", targets: ["InMemoryIntegration"]),
+        .library(name: "SQLiteIntegration", targets: ["SQLiteIntegration"]),
+        .library(name: "JSONFileStoreIntegration", targets: ["JSONFileStoreIntegration"]),
+        .library(name: "MockVideoHostIntegration", targets: ["MockVideoHostIntegration"]),
+        .library(name: "HTTPBackendIntegration", targets: ["HTTPBackendIntegration"]),
+        .library(name: "OfflineFirstIntegration", targets: ["OfflineFirstIntegration"]),
     ],
     targets: [
         // MARK: - Models, Services, Commands, Features
@@ -205,18 +212,6 @@ let package = Package(
         .testTarget(
             name: "SiloCLITests",
             dependencies: ["SiloCLI", "SiloBackend", "App", "Services", "TestSupport"]
-        ),
-
-        // MARK: - Benchmarks
-        // `swift run -c release Benchmarks` (or scripts/bench): each row against a baseline measured in
-        // the same run. It measures raw SQLite, so it may use CSQLite like the SQLite integration.
-
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: [
-                "Commands", "CSQLite", "Models", "Services", "SQLiteIntegration", "MockVideoHostIntegration",
-                "JSONFileStoreIntegration", "HTTPBackendIntegration", "OfflineFirstIntegration", "SiloBackend", "App",
-            ]
         ),
 
         // MARK: - Test support and contracts

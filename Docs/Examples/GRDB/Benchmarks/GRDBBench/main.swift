@@ -8,7 +8,7 @@ import Services
 // services: the publish latency, the rate of reading a feed's first page, and the start-up on a
 // database holding every post. Rounds alternate the two, so both see the same machine; each
 // figure is the median over the rounds.
-// Usage: swift run -c release GRDBBench [posts] [rounds] [page reads]
+// Usage: swift run -c release --package-path Benchmarks GRDBBench [posts] [rounds] [page reads]
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let postCount = arguments.count > 0 ? arguments[0] : 2_000
@@ -82,7 +82,9 @@ for round in 1...rounds {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 #if DEBUG
-    print("Warning: debug build; run `swift run -c release GRDBBench` for meaningful figures.\n")
+    print(
+        "Warning: debug build; run `swift run -c release --package-path Benchmarks GRDBBench` for meaningful figures.\n"
+    )
 #endif
 print("\(postCount) posts by one author, \(pageReads) first-page reads of 20, median of \(rounds) rounds")
 print("| figure | SQLite | GRDB | GRDB / SQLite |")

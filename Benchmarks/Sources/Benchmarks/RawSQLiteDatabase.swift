@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLiteBaseline
 import Foundation
 import Models
 

@@ -27,7 +27,7 @@ guard !selected.isEmpty else {
 }
 
 #if DEBUG
-    print("Warning: debug build; run `swift run -c release Benchmarks` for meaningful figures.\n")
+    print("Warning: debug build; run scripts/bench (release) for meaningful figures.\n")
 #endif
 
 var table = ResultTable()
