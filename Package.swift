@@ -122,14 +122,14 @@ let package = Package(
         ),
         // A helper process for the two-process tests; `swift test` builds it next to the tests.
         .executableTarget(
-            name: "MockHostUploadFixture",
+            name: "MockVideoHostUploadFixture",
             dependencies: ["MockVideoHostIntegration", "IntegrationSupport", "Models", "Services"],
-            path: "Tests/MockHostUploadFixture"
+            path: "Tests/MockVideoHostUploadFixture"
         ),
         .testTarget(
             name: "MockVideoHostIntegrationTests",
             dependencies: [
-                "MockVideoHostIntegration", "MockHostUploadFixture", "IntegrationSupport", "Models", "Services",
+                "MockVideoHostIntegration", "MockVideoHostUploadFixture", "IntegrationSupport", "Models", "Services",
                 "ServiceContracts", "TestSupport",
             ]
         ),

@@ -15,11 +15,11 @@ public final class HTTPBackendIntegration: Integration {
     /// Where the backend is and how the client talks to it.
     public let configuration: Configuration
     /// Posts on the backend.
-    public let postsService: HTTPBackendPostService
+    public let postService: HTTPBackendPostService
     /// Users on the backend.
-    public let usersService: HTTPBackendUserService
+    public let userService: HTTPBackendUserService
     /// The video library on the backend.
-    public let libraryService: HTTPBackendVideoLibraryService
+    public let videoLibraryService: HTTPBackendVideoLibraryService
     /// Accounts on the backend: sign-up, sign-in with a password, sign-out.
     public let authenticationService: HTTPBackendAuthenticationService
     /// The server side of an offline-first integration: sends its outbox, reads the change feed.
@@ -41,9 +41,9 @@ public final class HTTPBackendIntegration: Integration {
         self.sessions = sessions
         let connection = BackendConnection(
             client: client, sessions: sessions, changes: changes, baseURL: configuration.baseURL.absoluteString)
-        postsService = HTTPBackendPostService(connection: connection)
-        usersService = HTTPBackendUserService(connection: connection)
-        libraryService = HTTPBackendVideoLibraryService(connection: connection)
+        postService = HTTPBackendPostService(connection: connection)
+        userService = HTTPBackendUserService(connection: connection)
+        videoLibraryService = HTTPBackendVideoLibraryService(connection: connection)
         syncRemote = HTTPBackendSyncRemote(connection: connection)
         authenticationService = HTTPBackendAuthenticationService(
             connection: connection, sessionChanges: sessionChanges)
@@ -54,7 +54,7 @@ public final class HTTPBackendIntegration: Integration {
 
     /// Posts, users, the library and authentication.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postsService).adding(.users, usersService).adding(.library, libraryService)
+        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
             .adding(.authentication, authenticationService)
     }
 
@@ -107,10 +107,10 @@ public final class HTTPBackendIntegration: Integration {
 
     private func probe() async -> IntegrationHealth {
         do {
-            try await client.perform(GetHealth())
+            try await client.perform(Operations.GetHealth())
             return .healthy
         } catch {
-            let failure = ServiceError(backend: error, operation: "\(GetHealth.operation)")
+            let failure = ServiceError(backend: error, operation: "\(Operations.GetHealth.operation)")
             return .degraded(reason: "\(configuration.baseURL.absoluteString) is not answering (\(failure))")
         }
     }

@@ -19,9 +19,9 @@ public final class InMemoryIntegration: Integration {
     /// Users held in memory.
     public let userService: InMemoryUserService
     /// The video library held in memory.
-    public let libraryService: InMemoryVideoLibraryService
+    public let videoLibraryService: InMemoryVideoLibraryService
     /// A simulated video host that reads uploads but keeps only metadata.
-    public let hostingService: InMemoryVideoHostingService
+    public let videoHostingService: InMemoryVideoHostingService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
     private let sessionChanges = ChangeSignal()
@@ -41,10 +41,10 @@ public final class InMemoryIntegration: Integration {
         replica = InMemoryPostReplica(store: store)
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
-        libraryService = InMemoryVideoLibraryService(store: store)
+        videoLibraryService = InMemoryVideoLibraryService(store: store)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: SignedInSlot(), changes: sessionChanges)
-        hostingService = InMemoryVideoHostingService(
+        videoHostingService = InMemoryVideoHostingService(
             host: host,
             now: configuration.now,
             elapsed: ElapsedClock(clock: configuration.clock),
@@ -55,8 +55,8 @@ public final class InMemoryIntegration: Integration {
 
     /// Every service: posts, users, library, hosting and authentication.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
-            .adding(.hosting, hostingService).adding(.authentication, authenticationService)
+        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
+            .adding(.hosting, videoHostingService).adding(.authentication, authenticationService)
     }
 
     /// Marks the integration healthy; nothing can fail.

@@ -23,7 +23,7 @@ public final class JSONFileStoreIntegration: Integration {
     /// Users in the store file.
     public let userService: JSONFileStoreUserService
     /// The video library in the store file.
-    public let libraryService: JSONFileStoreVideoLibraryService
+    public let videoLibraryService: JSONFileStoreVideoLibraryService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
     private let sessionChanges = ChangeSignal()
@@ -41,7 +41,7 @@ public final class JSONFileStoreIntegration: Integration {
         self.session = session
         postService = JSONFileStorePostService(session: session)
         userService = JSONFileStoreUserService(session: session)
-        libraryService = JSONFileStoreVideoLibraryService(session: session)
+        videoLibraryService = JSONFileStoreVideoLibraryService(session: session)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService,
             slot: SignedInSlot(file: configuration.directory.appendingPathComponent("signed-in.json")),
@@ -50,7 +50,7 @@ public final class JSONFileStoreIntegration: Integration {
 
     /// Posts, users, the library and authentication.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
+        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
             .adding(.authentication, authenticationService)
     }
 

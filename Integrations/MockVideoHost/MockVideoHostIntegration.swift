@@ -14,7 +14,7 @@ public final class MockVideoHostIntegration: Integration {
     /// The settings the integration was made with (the API key is redacted when printed).
     public let configuration: Configuration
     /// The video hosting service; it serves between `start()` and `stop()`.
-    public let hostingService: MockVideoHostingService
+    public let videoHostingService: MockVideoHostingService
 
     private let client: MediaHostClient
     private let lifecycle = LifecycleHealth()
@@ -23,12 +23,12 @@ public final class MockVideoHostIntegration: Integration {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         client = MediaHostClient(configuration: configuration.clientConfiguration)
-        hostingService = MockVideoHostingService(client: client)
+        videoHostingService = MockVideoHostingService(client: client)
     }
 
     /// The hosting service.
     public var services: ServiceSet {
-        ServiceSet().adding(.hosting, hostingService)
+        ServiceSet().adding(.hosting, videoHostingService)
     }
 
     /// Checks the API key and creates the storage directory, or checks the existing one.

@@ -23,7 +23,7 @@ public final class SQLiteIntegration: Integration {
     /// Users in the database.
     public let userService: SQLiteUserService
     /// The saved video library in the database.
-    public let libraryService: SQLiteVideoLibraryService
+    public let videoLibraryService: SQLiteVideoLibraryService
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
     /// The local side of an offline-first integration, in the same file as posts and users.
@@ -46,7 +46,7 @@ public final class SQLiteIntegration: Integration {
         let interval = configuration.observationInterval
         postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)
         userService = SQLiteUserService(database: database, now: configuration.now)
-        libraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
+        videoLibraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
         replica = SQLitePostReplica(database: database)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: configuration.signedInSlot, changes: sessionChanges)
@@ -60,7 +60,7 @@ public final class SQLiteIntegration: Integration {
 
     /// Posts, users, the library and authentication.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, libraryService)
+        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
             .adding(.authentication, authenticationService)
     }
 

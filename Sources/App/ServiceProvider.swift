@@ -11,7 +11,7 @@ public struct ServiceProvider: Sendable {
     public static let defaultChoices: [ServiceKind: IntegrationDescription] = [
         .posts: .sqlite,
         .library: .sqlite,
-        .hosting: .mockHost,
+        .hosting: .mockVideoHost,
     ]
 
     /// Publishes and lists posts.

@@ -24,14 +24,14 @@ struct Backend: Sendable {
 
     /// Looks at a request's head before its body is read: a body that is not JSON is refused with
     /// 415 at once, instead of after the client has sent (or failed to send) all of it.
-    @Sendable static func screen(_ head: RequestHead) -> HTTPResponse? {
+    @Sendable static func screen(_ head: RequestHead) -> ServerResponse? {
         guard let length = head.headers["content-length"], length != "0" else { return nil }
         guard !WireCoding.isJSON(contentType: head.headers["content-type"]) else { return nil }
         return APIFailure(415, .unsupportedMediaType, WireCoding.notJSONMessage).response
     }
 
     /// Answers one request; never throws, every failure becomes an error response.
-    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    func handle(_ request: ServerRequest) async -> ServerResponse {
         guard let controls = testControls else { return await routeOnce(request) }
         await controls.count(request)
         if request.path.hasPrefix("/_test/") { return await controls.handle(request, state: state, postLog: postLog) }
@@ -41,14 +41,14 @@ struct Backend: Sendable {
         }
         if let delay = fault.delayMilliseconds { try? await Task.sleep(for: .milliseconds(delay)) }
         let runsRoute = fault.status == nil || fault.afterRoute == true
-        let response = runsRoute ? await routeAtTestTime(request) : HTTPResponse.empty(200)
+        let response = runsRoute ? await routeAtTestTime(request) : ServerResponse.empty(200)
         // Held after the answer is made: a slow answer carries the state of when it was asked.
         if fault.hold == true { await controls.hold() }
         return fault.apply(to: response)
     }
 
     /// Routes the request at the instant its `Silo-Test-Now` header names, if any.
-    private func routeAtTestTime(_ request: HTTPRequest) async -> HTTPResponse {
+    private func routeAtTestTime(_ request: ServerRequest) async -> ServerResponse {
         guard let text = request.header("silo-test-now"), let milliseconds = Int64(text) else {
             return await routeOnce(request)
         }
@@ -59,7 +59,7 @@ struct Backend: Sendable {
 
     /// Routes the request; a route that keeps answers runs at most once per idempotency key
     /// (see `Idempotency`).
-    private func routeOnce(_ request: HTTPRequest) async -> HTTPResponse {
+    private func routeOnce(_ request: ServerRequest) async -> ServerResponse {
         var allowed: [String] = []
         for route in Self.routes {
             guard let parameters = route.match(request.path) else { continue }
@@ -82,8 +82,8 @@ struct Backend: Sendable {
 
     /// Runs `route`'s handler; a success status the route does not declare is answered as a 500
     /// naming it, the bug it is.
-    private static func run(_ route: Route, _ context: RouteContext) async -> HTTPResponse {
-        let response: HTTPResponse
+    private static func run(_ route: Route, _ context: RouteContext) async -> ServerResponse {
+        let response: ServerResponse
         do {
             response = try await route.handler(context)
         } catch {

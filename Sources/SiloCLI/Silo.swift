@@ -141,7 +141,7 @@ enum Silo {
         }
         terminal.print("\(bold: "Integrations")")
         for entry in health {
-            let role = entry.isRequired ? "required" : "optional"
+            let role = entry.isOptional ? "optional" : "required"
             terminal.print("  \(entry.name): \(entry.health) (\(role))")
         }
         if let sync = composition.sync {
@@ -152,6 +152,6 @@ enum Silo {
                 "  \(status.pendingCount) change(s) wait to be sent, \(status.failedCount) refused\(paused)")
         }
         await composition.stop()
-        return health.contains { $0.isRequired && !$0.health.isServing } ? .failure : .success
+        return health.contains { !$0.isOptional && !$0.health.isServing } ? .failure : .success
     }
 }

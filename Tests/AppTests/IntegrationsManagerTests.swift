@@ -51,7 +51,7 @@ struct IntegrationsManagerTests {
             .init(RecordingIntegration("Store", log: log)),
             .init(
                 RecordingIntegration("Backend", .fails(.unavailable(reason: "offline", retryAfter: nil)), log: log),
-                isRequired: false
+                isOptional: true
             ),
         ])
         try await manager.start()
@@ -88,7 +88,7 @@ struct IntegrationsManagerTests {
             .init(RecordingIntegration("Up", log: log)),
             .init(
                 RecordingIntegration("Down", .fails(.unavailable(reason: "x", retryAfter: nil)), log: log),
-                isRequired: false),
+                isOptional: true),
         ])
         try await manager.start()
         await manager.handle(.didReceiveMemoryWarning)
@@ -132,7 +132,7 @@ struct IntegrationsManagerReentrancyTests {
         let log = AwaitableState<[String]>([])
         let clock = ManualClock()
         let manager = IntegrationsManager(
-            [.init(RecordingIntegration("Slow", .hangs, log: log), isRequired: false, startTimeout: .seconds(10))],
+            [.init(RecordingIntegration("Slow", .hangs, log: log), isOptional: true, startTimeout: .seconds(10))],
             clock: clock)
         let starting = Task { try await manager.start() }
         try await clock.waitForSleepers(1)

@@ -13,7 +13,7 @@ struct MockVideoHostStartupTests {
         let harness = try await MockVideoHostHarness(started: false)
         let file = try harness.sampleFile(byteCount: 4 << 20)
         let uploader = try RunningChild(
-            try ChildProcess.executable(named: "MockHostUploadFixture"),
+            try ChildProcess.executable(named: "MockVideoHostUploadFixture"),
             arguments: [harness.storageDirectory.path, file.path])
         defer { uploader.terminate() }
         try await uploader.waitForLine { $0 == "uploading" }
@@ -78,7 +78,7 @@ struct MockVideoHostStartupTests {
         let restarted = try await harness.anotherHost()
 
         // Then the video is there, with the same fields, and processing has finished meanwhile
-        let read = try await restarted.hostingService.hostedVideo(id: hosted.video.id)
+        let read = try await restarted.videoHostingService.hostedVideo(id: hosted.video.id)
         #expect(read.video.ownerID == hosted.video.ownerID && read.video.createdAt == hosted.video.createdAt)
         #expect(read.sha256 == hosted.sha256 && read.byteCount == hosted.byteCount)
         #expect(read.video.status.playbackURL != nil)

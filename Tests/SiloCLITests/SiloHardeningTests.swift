@@ -83,7 +83,8 @@ struct SiloHardeningTests {
 
     @Test(
         "A broken video host does not block posts, and integrations reports it failed and exits 1",
-        .enabled(if: Defaults.choice(.hosting) == .mockHost && Defaults.keeps(.posts), "breaks the mock host's key"))
+        .enabled(
+            if: Defaults.choice(.hosting) == .mockVideoHost && Defaults.keeps(.posts), "breaks the mock host's key"))
     func unusedIntegrationDoesNotBlock() async throws {
         let silo = try SiloRunner()
         let badKey = ["SILO_VIDEO_HOST_API_KEY": "has spaces"]

@@ -24,11 +24,11 @@ enum HTTPBackendBenchmarks {
             configuration: .init(baseURL: backend.url, retry: .init(maxAttempts: 1)))
         try await integration.start()
         defer { Task { await integration.stop() } }
-        let author = try await integration.usersService.create(UserDraft(handle: "bench", displayName: "Bench"))
+        let author = try await integration.userService.create(UserDraft(handle: "bench", displayName: "Bench"))
         var ids: [Post.ID] = []
         for index in 0..<200 {
             ids.append(
-                try await integration.postsService.publish(PostDraft(authorID: author.id, text: "post \(index)")).id)
+                try await integration.postService.publish(PostDraft(authorID: author.id, text: "post \(index)")).id)
         }
         var rows = [try await throughput(integration, backend: backend, ids: ids)]
         rows.append(try await coalescing(integration, backend: backend, id: ids[0]))
@@ -42,7 +42,7 @@ enum HTTPBackendBenchmarks {
         async throws -> Row
     {
         let requests = 1_000
-        let posts = integration.postsService
+        let posts = integration.postService
         let session = URLSession(configuration: .ephemeral)
         let urls = ids.map { backend.url.appendingPathComponent("v1/posts/\($0.rawValue)") }
         var clientRates: [Double] = []
@@ -73,7 +73,7 @@ enum HTTPBackendBenchmarks {
     {
         try await backend.resetCounts()
         try await backend.delay(path: "/v1/posts/\(id.rawValue)", milliseconds: 200)
-        let posts = integration.postsService
+        let posts = integration.postService
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<100 { group.addTask { _ = try await posts.post(id: id) } }
             try await group.waitForAll()

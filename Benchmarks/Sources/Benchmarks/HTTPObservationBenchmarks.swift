@@ -18,8 +18,8 @@ enum HTTPObservationBenchmarks {
                 await writer.stop()
             }
         }
-        let author = try await writer.usersService.create(UserDraft(handle: "watched", displayName: "Watched"))
-        var iterator = watcher.postsService.observeFeed(authorID: author.id, pageSize: 5).makeAsyncIterator()
+        let author = try await writer.userService.create(UserDraft(handle: "watched", displayName: "Watched"))
+        var iterator = watcher.postService.observeFeed(authorID: author.id, pageSize: 5).makeAsyncIterator()
         _ = try await iterator.next()
         // Let the watch take its first poll, then measure the idle cost over five intervals.
         try await Task.sleep(for: interval * 2)
@@ -28,7 +28,7 @@ enum HTTPObservationBenchmarks {
         let idlePolls = try await backend.requestCount("GET /v1/changes")
         var latencies: [Double] = []
         for index in 0..<10 {
-            let published = try await writer.postsService.publish(
+            let published = try await writer.postService.publish(
                 PostDraft(authorID: author.id, text: "change \(index)"))
             let start = ContinuousClock.now
             while let page = try await iterator.next(), page.items.first?.id != published.id {}

@@ -47,7 +47,7 @@ enum MockVideoHostBenchmarks {
         defer { Task { await host.stop() } }
         let memoryBefore = ProcessMemory.resetPeak()
         let start = ContinuousClock.now
-        _ = try await host.hostingService.upload(
+        _ = try await host.videoHostingService.upload(
             VideoUpload(fileURL: source, title: "Benchmark", ownerID: "bench"),
             progress: { _ in }
         )

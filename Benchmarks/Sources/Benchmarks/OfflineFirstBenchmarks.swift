@@ -67,7 +67,7 @@ enum OfflineFirstBenchmarks {
         let session = try await http.authenticationService.signUp(
             UserDraft(handle: "direct", displayName: "D"), password: try Password("bench password"))
         let samples = try await latencies(1_000) { index in
-            _ = try await http.postsService.publish(PostDraft(authorID: session.user.id, text: "direct \(index)"))
+            _ = try await http.postService.publish(PostDraft(authorID: session.user.id, text: "direct \(index)"))
         }
         await http.stop()
         return samples
@@ -129,7 +129,7 @@ enum OfflineFirstBenchmarks {
         try await watcher.start()
         _ = try await watcher.authenticationService.signIn(
             handle: Handle("traveller"), password: Password("bench password"))
-        var watched = watcher.postsService.observeFeed(authorID: author, pageSize: 1).makeAsyncIterator()
+        var watched = watcher.postService.observeFeed(authorID: author, pageSize: 1).makeAsyncIterator()
         _ = try await watched.next()
         try await backend.resetCounts()
         try await Task.sleep(for: idleWindow)

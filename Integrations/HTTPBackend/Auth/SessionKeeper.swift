@@ -142,7 +142,7 @@ actor SessionKeeper: TokenProvider {
         CredentialFile.Tokens, HTTPFailure
     > {
         do throws(HTTPFailure) {
-            let session = try await RefreshSession(refreshToken: refreshToken).send(through: send)
+            let session = try await Operations.RefreshSession(refreshToken: refreshToken).send(through: send)
             return .success(.init(accessToken: session.accessToken, refreshToken: session.refreshToken))
         } catch {
             return .failure(error)

@@ -1,12 +1,14 @@
 import HTTPSupport
 
-/// `getHealth`, `GET /v1/health`: whether the backend is up; the integration's start-up probe.
-struct GetHealth: Endpoint {
-    static let operation = APIOperation("getHealth", .get, "/v1/health", success: [200])
+extension Operations {
+    /// `getHealth`, `GET /v1/health`: whether the backend is up; the integration's start-up probe.
+    struct GetHealth: Endpoint {
+        static let operation = APIOperation("getHealth", .get, "/v1/health", success: [200])
 
-    /// Sent once: the probe says how the backend is now, and retrying a silent one would only
-    /// make start-up wait three deadlines instead of one.
-    var isIdempotent: Bool { false }
+        /// Sent once: the probe says how the backend is now, and retrying a silent one would only
+        /// make start-up wait three deadlines instead of one.
+        var isIdempotent: Bool { false }
 
-    func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+        func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+    }
 }

@@ -2,13 +2,15 @@ import BackendAPI
 import HTTPSupport
 import Models
 
-/// `getPost`, `GET /v1/posts/{post_id}`: one post (public).
-struct GetPost: Endpoint {
-    static let operation = APIOperation("getPost", .get, "/v1/posts/{post_id}", success: [200])
+extension Operations {
+    /// `getPost`, `GET /v1/posts/{post_id}`: one post (public).
+    struct GetPost: Endpoint {
+        static let operation = APIOperation("getPost", .get, "/v1/posts/{post_id}", success: [200])
 
-    let postID: Post.ID
+        let postID: Post.ID
 
-    var pathParameters: [String: String] { ["post_id": postID.rawValue] }
+        var pathParameters: [String: String] { ["post_id": postID.rawValue] }
 
-    typealias Response = Schemas.Post
+        typealias Response = Schemas.Post
+    }
 }

@@ -2,14 +2,16 @@ import BackendAPI
 import HTTPSupport
 import Models
 
-/// `getUserByHandle`, `GET /v1/handles/{handle}`: the user with a handle, in any letter case
-/// (public).
-struct GetUserByHandle: Endpoint {
-    static let operation = APIOperation("getUserByHandle", .get, "/v1/handles/{handle}", success: [200])
+extension Operations {
+    /// `getUserByHandle`, `GET /v1/handles/{handle}`: the user with a handle, in any letter case
+    /// (public).
+    struct GetUserByHandle: Endpoint {
+        static let operation = APIOperation("getUserByHandle", .get, "/v1/handles/{handle}", success: [200])
 
-    let handle: String
+        let handle: String
 
-    var pathParameters: [String: String] { ["handle": handle] }
+        var pathParameters: [String: String] { ["handle": handle] }
 
-    typealias Response = Schemas.User
+        typealias Response = Schemas.User
+    }
 }

@@ -2,16 +2,18 @@ import BackendAPI
 import HTTPSupport
 import Models
 
-/// `saveVideo`, `PUT /v1/videos/{video_id}`: saves (inserts or replaces) a video in its owner's
-/// library.
-struct SaveVideo: Endpoint {
-    static let operation = APIOperation("saveVideo", .put, "/v1/videos/{video_id}", success: [200])
+extension Operations {
+    /// `saveVideo`, `PUT /v1/videos/{video_id}`: saves (inserts or replaces) a video in its owner's
+    /// library.
+    struct SaveVideo: Endpoint {
+        static let operation = APIOperation("saveVideo", .put, "/v1/videos/{video_id}", success: [200])
 
-    let video: Schemas.VideoWrite
+        let video: Schemas.VideoWrite
 
-    var pathParameters: [String: String] { ["video_id": video.id ?? ""] }
-    var parameters: (any Encodable & Sendable)? { video }
-    var actingUser: User.ID? { User.ID(video.ownerID) }
+        var pathParameters: [String: String] { ["video_id": video.id ?? ""] }
+        var parameters: (any Encodable & Sendable)? { video }
+        var actingUser: User.ID? { User.ID(video.ownerID) }
 
-    typealias Response = Schemas.Video
+        typealias Response = Schemas.Video
+    }
 }

@@ -12,7 +12,7 @@ enum ChangeFeedWatch {
         signal.watch { signal in
             var etag: String?
             while !Task.isCancelled {
-                if let answer = try? await client.perform(GetChanges(etag: etag)),
+                if let answer = try? await client.perform(Operations.GetChanges(etag: etag)),
                     case .changed(let newTag) = answer
                 {
                     // Also after the first poll: a change between the observer's first read and

@@ -8,7 +8,7 @@ extension BackendConnection {
     /// without an idempotency key: the answer holds tokens, which the backend never keeps to replay.
     func createAccount(_ draft: UserDraft, password: Password?, isCurrent: Bool) async throws(ServiceError) -> User {
         let account = try await call(
-            SignUp(handle: draft.handle, displayName: draft.displayName, password: password))
+            Operations.SignUp(handle: draft.handle, displayName: draft.displayName, password: password))
         let user = try ServiceError.mapping { () throws(SchemaViolation) in try User(account.user) }
         try await sessions.adopt(account.session, isCurrent: isCurrent)
         changes.notify()

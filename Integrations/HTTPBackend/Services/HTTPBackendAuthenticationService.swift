@@ -28,8 +28,9 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     /// `POST /v1/sessions`; the user becomes the signed-in one.
     public func signIn(handle: Handle, password: Password?) async throws(ServiceError) -> AccountSession {
         guard let password else { throw Self.passwordRequired }
-        let session = try await connection.call(SignIn(handle: handle, password: password), subject: "@\(handle)")
-        let user = try await connection.call(GetUser(userID: User.ID(session.userID)), subject: "@\(handle)")
+        let session = try await connection.call(
+            Operations.SignIn(handle: handle, password: password), subject: "@\(handle)")
+        let user = try await connection.call(Operations.GetUser(userID: User.ID(session.userID)), subject: "@\(handle)")
         try await connection.sessions.adopt(session, isCurrent: true)
         sessionChanges.notify()
         return AccountSession(user: try ServiceError.mapping { () throws(SchemaViolation) in try User(user) })
@@ -44,7 +45,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     public func signOut() async throws(ServiceError) {
         guard let user = await connection.sessions.currentUser else { return }
         do {
-            try await connection.call(SignOut(userID: user))
+            try await connection.call(Operations.SignOut(userID: user))
         } catch .cancelled {
             throw .cancelled
         } catch {
@@ -59,7 +60,7 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
     /// The signed-in user, read from the backend (`GET /v1/users/{user_id}`).
     public func currentSession() async throws(ServiceError) -> AccountSession? {
         guard let user = await connection.sessions.currentUser else { return nil }
-        let schema = try await connection.call(GetUser(userID: user), subject: "user \(user)")
+        let schema = try await connection.call(Operations.GetUser(userID: user), subject: "user \(user)")
         return AccountSession(user: try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) })
     }
 

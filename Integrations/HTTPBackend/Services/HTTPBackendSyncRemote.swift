@@ -15,7 +15,7 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
     public func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
         switch command.operation {
         case .publish(let post):
-            let endpoint = PublishPost(
+            let endpoint = Operations.PublishPost(
                 draft: PostDraft(
                     authorID: post.authorID, text: post.text, videoID: post.videoID, id: post.id,
                     createdAt: post.createdAt))
@@ -26,7 +26,7 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
                 // Whose is the id? Only an answer says; a lost one stays a failure to retry, not a refusal.
                 let held: Schemas.Post
                 do {
-                    held = try await connection.call(GetPost(postID: post.id), subject: "post \(post.id)")
+                    held = try await connection.call(Operations.GetPost(postID: post.id), subject: "post \(post.id)")
                 } catch .notFound {
                     throw .conflict(reason: reason)
                 }
@@ -36,7 +36,7 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         case .delete(let postID, let authorID):
             do {
                 try await connection.change(
-                    DeletePost(postID: postID, actorID: authorID), subject: "post \(postID)",
+                    Operations.DeletePost(postID: postID, actorID: authorID), subject: "post \(postID)",
                     idempotencyKey: command.key)
             } catch .notFound {}
             return nil
@@ -49,7 +49,8 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         -> PostChangeBatch
     {
         let answer = try await connection.call(
-            GetPostChanges(authorID: authorID, cursor: cursor, wait: wait), subject: "the changes of \(authorID)")
+            Operations.GetPostChanges(authorID: authorID, cursor: cursor, wait: wait),
+            subject: "the changes of \(authorID)")
         guard answer.reset else {
             let changes = answer.changes.map { change in
                 change.post.map { PostChange.saved(Post($0)) } ?? .deleted(Post.ID(change.postID))
@@ -61,7 +62,7 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         var seenCursors = Set<String>()
         while true {
             let listing = try await connection.call(
-                ListPosts(authorID: authorID, page: page), subject: "the feed of \(authorID)")
+                Operations.ListPosts(authorID: authorID, page: page), subject: "the feed of \(authorID)")
             posts += listing.items.map { PostChange.saved(Post($0)) }
             guard let next = listing.nextCursor else { break }
             guard seenCursors.insert(next).inserted else {

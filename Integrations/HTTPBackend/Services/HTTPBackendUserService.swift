@@ -15,19 +15,20 @@ public struct HTTPBackendUserService: UserService {
 
     /// `GET /v1/users/{user_id}`; 404 → not found.
     public func user(id: User.ID) async throws(ServiceError) -> User {
-        let schema = try await connection.call(GetUser(userID: id), subject: "user \(id)")
+        let schema = try await connection.call(Operations.GetUser(userID: id), subject: "user \(id)")
         return try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) }
     }
 
     /// `GET /v1/handles/{handle}`; handles compare case-insensitively on the backend.
     public func user(handle: Handle) async throws(ServiceError) -> User {
-        let schema = try await connection.call(GetUserByHandle(handle: handle.rawValue), subject: "user @\(handle)")
+        let schema = try await connection.call(
+            Operations.GetUserByHandle(handle: handle.rawValue), subject: "user @\(handle)")
         return try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) }
     }
 
     /// `PATCH /v1/users/{user_id}`, signed with that user's session.
     public func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User {
-        let endpoint = UpdateDisplayName(userID: id, displayName: displayName)
+        let endpoint = Operations.UpdateDisplayName(userID: id, displayName: displayName)
         let schema = try await connection.change(endpoint, subject: "user \(id)")
         return try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) }
     }

@@ -11,7 +11,7 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
 
     /// `GET /v1/users/{user_id}/videos`, signed with the owner's session.
     public func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
-        let schema = try await connection.call(ListVideos(ownerID: ownerID, page: page))
+        let schema = try await connection.call(Operations.ListVideos(ownerID: ownerID, page: page))
         return try ServiceError.mapping { () throws(SchemaViolation) in
             try Page(schema) { item throws(SchemaViolation) in try Video(item) }
         }
@@ -19,7 +19,7 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
 
     /// `GET /v1/videos/{video_id}`; 404 → not found.
     public func video(id: Video.ID) async throws(ServiceError) -> Video {
-        let schema = try await connection.call(GetVideo(videoID: id), subject: "video \(id)")
+        let schema = try await connection.call(Operations.GetVideo(videoID: id), subject: "video \(id)")
         return try ServiceError.mapping { () throws(SchemaViolation) in try Video(schema) }
     }
 
@@ -28,14 +28,15 @@ public struct HTTPBackendVideoLibraryService: VideoLibraryService {
         // Checked here too, so a video the rules refuse never leaves the device (and one whose id
         // cannot be a path segment gets the same answer as from any other store).
         let video = try ServiceError.validating { () throws(ValidationError) in try VideoRules.validated(video) }
-        let schema = try await connection.change(SaveVideo(video: Schemas.Video(video)), subject: "video \(video.id)")
+        let schema = try await connection.change(
+            Operations.SaveVideo(video: Schemas.Video(video)), subject: "video \(video.id)")
         return try ServiceError.mapping { () throws(SchemaViolation) in try Video(schema) }
     }
 
     /// Looks the video up to learn its owner, then removes it signed as the owner.
     public func remove(id: Video.ID) async throws(ServiceError) {
         let owner = try await video(id: id).ownerID
-        try await connection.change(RemoveVideo(videoID: id, ownerID: owner), subject: "video \(id)")
+        try await connection.change(Operations.RemoveVideo(videoID: id, ownerID: owner), subject: "video \(id)")
     }
 
     /// The first page now, then after every change (see `HTTPBackendPostService.observeFeed`).

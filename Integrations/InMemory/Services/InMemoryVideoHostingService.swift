@@ -6,7 +6,7 @@ import Services
 /// A `VideoHostingService` that reads uploads for real (size, SHA-256, progress) but keeps only
 /// their metadata in memory, and simulates processing on an injectable clock.
 ///
-/// Get it from `InMemoryIntegration.hostingService`. Nothing is registered until the whole file
+/// Get it from `InMemoryIntegration.videoHostingService`. Nothing is registered until the whole file
 /// has been read, so a cancelled or failed upload leaves nothing behind. Safe to call concurrently.
 public struct InMemoryVideoHostingService: VideoHostingService {
     let host: InMemoryHost

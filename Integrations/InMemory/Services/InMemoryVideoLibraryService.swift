@@ -4,7 +4,7 @@ import Services
 
 /// A `VideoLibraryService` holding saved videos in memory.
 ///
-/// Get it from `InMemoryIntegration.libraryService`. Safe to call concurrently.
+/// Get it from `InMemoryIntegration.videoLibraryService`. Safe to call concurrently.
 public struct InMemoryVideoLibraryService: VideoLibraryService {
     let store: ModelStore
 

@@ -4,7 +4,7 @@ import Services
 
 /// A `VideoLibraryService` keeping saved videos in the store file.
 ///
-/// Get it from `JSONFileStoreIntegration.libraryService`. A save or remove returns once a save of
+/// Get it from `JSONFileStoreIntegration.videoLibraryService`. A save or remove returns once a save of
 /// the file holding it is durable. Safe to call concurrently.
 public struct JSONFileStoreVideoLibraryService: VideoLibraryService {
     let session: StoreSession

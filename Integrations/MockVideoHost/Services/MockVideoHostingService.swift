@@ -6,7 +6,7 @@ import Services
 /// A `VideoHostingService` on the simulated media host SDK: uploads are stored on disk by the
 /// host, processed on its clock and mapped back to the app's `Video`.
 ///
-/// Get it from `MockVideoHostIntegration.hostingService`; it serves once the integration has
+/// Get it from `MockVideoHostIntegration.videoHostingService`; it serves once the integration has
 /// started. Video ids are the host's media ids. Every input is validated here, before the host
 /// is called, so bad input never reaches its storage. Safe to call concurrently.
 public struct MockVideoHostingService: VideoHostingService {

@@ -5,7 +5,7 @@ import Services
 
 /// A `VideoLibraryService` storing saved videos in the integration's SQLite database.
 ///
-/// Get it from `SQLiteIntegration.libraryService`. Safe to call from any task. Videos come from a
+/// Get it from `SQLiteIntegration.videoLibraryService`. Safe to call from any task. Videos come from a
 /// host, so the owner is not checked against the users table; `save` is an UPSERT keyed by the
 /// video's id.
 public struct SQLiteVideoLibraryService: VideoLibraryService {

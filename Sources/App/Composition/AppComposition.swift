@@ -1,7 +1,7 @@
 import Foundation
 import Services
 
-/// The composition root: the services the app uses and the manager that starts their integrations.
+/// The composition root: the services the app uses and the `IntegrationsManager` that starts their integrations.
 ///
 /// Make it once at launch, `start()` it, hand `services` to the features, and `stop()` it at exit.
 public struct AppComposition: Sendable {
@@ -56,7 +56,7 @@ public struct AppComposition: Sendable {
         integrations = IntegrationsManager(
             made.map { description, integration in
                 .init(
-                    integration, id: description.name, isRequired: !description.isOptional,
+                    integration, id: description.name, isOptional: description.isOptional,
                     startTimeout: description.startTimeout)
             }
         )
@@ -85,7 +85,7 @@ public struct AppComposition: Sendable {
         } catch {
             return [
                 IntegrationsManager.HealthEntry(
-                    name: error.integration, isRequired: true, health: .failed(reason: error.cause.description))
+                    name: error.integration, isOptional: false, health: .failed(reason: error.cause.description))
             ]
         }
         return await integrations.startEach()

@@ -9,7 +9,7 @@ public enum IntegrationCatalog {
     public static let all: [IntegrationDescription] = [
         .sqlite,
         .memory,
-        .mockHost,
+        .mockVideoHost,
         .jsonFileStore,
         .httpBackend,
         .offlineFirst,

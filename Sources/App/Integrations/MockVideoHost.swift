@@ -2,7 +2,7 @@ import MockVideoHostIntegration
 
 extension IntegrationDescription {
     /// The mock video host, storing uploads in `videos/` under the data directory.
-    public static let mockHost = IntegrationDescription(
+    public static let mockVideoHost = IntegrationDescription(
         name: "mockhost", services: [.hosting], settings: [.videoHostAPIKey]
     ) { context in
         var configuration = MockVideoHostIntegration.Configuration()

@@ -29,7 +29,7 @@ extension OfflineFirstIntegration {
             local: OfflineFirstLocal(
                 integration: store, posts: store.postService, users: store.userService, replica: store.replica),
             remote: OfflineFirstRemote(
-                integration: backend, users: backend.usersService, authentication: backend.authenticationService,
+                integration: backend, users: backend.userService, authentication: backend.authenticationService,
                 sync: backend.syncRemote),
             configuration: configuration)
     }

@@ -23,23 +23,23 @@ public actor IntegrationsManager {
         public let id: String
         /// The integration to drive.
         public let integration: any Integration
-        /// Whether the app cannot run without it (a local store) or can run degraded (a remote backend).
-        public let isRequired: Bool
+        /// Whether the app can run without it, degraded (a remote backend), or not (a local store).
+        public let isOptional: Bool
         /// How long `start()` may take before it counts as failed. The late start is cancelled and
         /// the integration stopped; the wait is bounded only for starts that honour cancellation.
         public let startTimeout: Duration
 
-        /// Registers `integration` as `id` (its name by default); required, with a 10 second start
-        /// timeout, unless told otherwise.
+        /// Registers `integration` as `id` (its name by default); not optional, with a 10 second
+        /// start timeout, unless told otherwise.
         public init(
             _ integration: any Integration,
             id: String? = nil,
-            isRequired: Bool = true,
+            isOptional: Bool = false,
             startTimeout: Duration = .seconds(10)
         ) {
             self.id = id ?? integration.name
             self.integration = integration
-            self.isRequired = isRequired
+            self.isOptional = isOptional
             self.startTimeout = startTimeout
         }
     }
@@ -48,8 +48,8 @@ public actor IntegrationsManager {
     public struct HealthEntry: Sendable, Hashable {
         /// The integration's name.
         public let name: String
-        /// Whether the app needs it.
-        public let isRequired: Bool
+        /// Whether the app can run without it.
+        public let isOptional: Bool
         /// Its current health.
         public let health: IntegrationHealth
     }
@@ -139,7 +139,7 @@ public actor IntegrationsManager {
         started.removeAll()
         startFailures.removeAll()
         await startAndRecord(indices)
-        let requiredFailure = indices.first { registrations[$0].isRequired && startFailures[$0] != nil }
+        let requiredFailure = indices.first { !registrations[$0].isOptional && startFailures[$0] != nil }
         if let index = requiredFailure, let cause = startFailures[index] {
             for index in started.reversed() {
                 await registrations[index].integration.stop()
@@ -179,11 +179,11 @@ public actor IntegrationsManager {
             var health = await registration.integration.health()
             if let failure = startFailures[index] {
                 health =
-                    registration.isRequired
-                    ? .failed(reason: failure.description) : .degraded(reason: failure.description)
+                    registration.isOptional
+                    ? .degraded(reason: failure.description) : .failed(reason: failure.description)
             }
             entries.append(
-                HealthEntry(name: registration.integration.name, isRequired: registration.isRequired, health: health))
+                HealthEntry(name: registration.integration.name, isOptional: registration.isOptional, health: health))
         }
         return entries
     }

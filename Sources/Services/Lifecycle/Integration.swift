@@ -1,7 +1,7 @@
 /// A silo around one third-party dependency (a database, a backend, a vendor SDK), driven by the
 /// app's `IntegrationsManager`.
 ///
-/// The manager calls `start()` once before any of the integration's services is used, forwards
+/// `IntegrationsManager` calls `start()` once before any of the integration's services is used, forwards
 /// app lifecycle events, asks for `health()` at any time, and calls `stop()` once at shutdown, in
 /// reverse start order. Implementations must tolerate `stop()` without a successful `start()`, and
 /// `handle(_:)` or `health()` in any state.

@@ -102,14 +102,14 @@ struct APIFailure: Error, Sendable {
     }
 
     /// The response that carries this failure.
-    var response: HTTPResponse {
-        HTTPResponse.json(status, WireCoding.encode(body), headers: headers)
+    var response: ServerResponse {
+        ServerResponse.json(status, WireCoding.encode(body), headers: headers)
     }
 }
 
-extension HTTPResponse {
+extension ServerResponse {
     /// An error response with the API's error body.
-    static func error(status: Int, code: APIErrorCode, message: String, field: String? = nil) -> HTTPResponse {
+    static func error(status: Int, code: APIErrorCode, message: String, field: String? = nil) -> ServerResponse {
         APIFailure(status, code, message, field: field).response
     }
 }

@@ -22,8 +22,8 @@ enum Idempotency {
 
     /// `route`'s answer to `request`, or the one kept for its key.
     static func serve(
-        _ request: HTTPRequest, state: BackendState, route: () async -> HTTPResponse
-    ) async -> HTTPResponse {
+        _ request: ServerRequest, state: BackendState, route: () async -> ServerResponse
+    ) async -> ServerResponse {
         guard let key = request.header("idempotency-key") else { return await route() }
         guard isValid(key) else {
             return APIFailure(
@@ -38,7 +38,7 @@ enum Idempotency {
         case .replay(let answer):
             var headers: [(name: String, value: String)] = [("Idempotent-Replayed", "true")]
             if let type = answer.contentType { headers.insert(("Content-Type", type), at: 0) }
-            return HTTPResponse(status: answer.status, headers: headers, body: Array(answer.body))
+            return ServerResponse(status: answer.status, headers: headers, body: Array(answer.body))
         case .mismatch:
             return APIFailure(
                 422, .invalidInput,
@@ -81,13 +81,13 @@ enum Idempotency {
     }
 
     /// The signed-in user of the request, or `-` when it carries no valid session.
-    private static func scope(of request: HTTPRequest, state: BackendState) async -> String {
+    private static func scope(of request: ServerRequest, state: BackendState) async -> String {
         guard let token = request.bearerToken, let user = await state.user(accessToken: token) else { return "-" }
         return user.rawValue
     }
 
     /// SHA-256 of the method, the path and the body.
-    private static func fingerprint(of request: HTTPRequest) -> String {
+    private static func fingerprint(of request: ServerRequest) -> String {
         SHA256.hexDigest(of: Array("\(request.method) \(request.path)\n".utf8) + request.body)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// its path pattern like `/v1/users/{user_id}/posts`, the statuses it answers with when it
 /// succeeds, and its handler. `HTTPBackendIntegrationTests` holds every route against the spec.
 struct Route: Sendable {
-    typealias Handler = @Sendable (RouteContext) async throws(APIFailure) -> HTTPResponse
+    typealias Handler = @Sendable (RouteContext) async throws(APIFailure) -> ServerResponse
 
     /// The spec's `operationId`.
     let operationID: String

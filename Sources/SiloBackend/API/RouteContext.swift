@@ -3,7 +3,7 @@ import Services
 
 /// What a route handler gets: the request, its path parameters and the backend.
 struct RouteContext: Sendable {
-    let request: HTTPRequest
+    let request: ServerRequest
     let parameters: [String: String]
     let backend: Backend
 

@@ -20,7 +20,7 @@ enum WireCoding {
     ///
     /// - Throws: `APIFailure` 415 when the content type is not JSON, 400 naming the key path when
     ///   the body is not the expected JSON.
-    static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws(APIFailure) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from request: ServerRequest) throws(APIFailure) -> T {
         guard isJSON(contentType: request.header("content-type")) else {
             throw APIFailure(415, .unsupportedMediaType, notJSONMessage)
         }

@@ -17,8 +17,8 @@ final class EventLoop {
     private let listener: Int32
     private let limits: ServerLimits
     private let clock: ServerClock
-    private let screen: @Sendable (RequestHead) -> HTTPResponse?
-    private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    private let screen: @Sendable (RequestHead) -> ServerResponse?
+    private let handler: @Sendable (ServerRequest) async -> ServerResponse
     private let status: ServerStatus
     private let wakeUp = EventLoop.makeWakeUpPipe()
     private let finished = FinishedResponses()
@@ -29,8 +29,8 @@ final class EventLoop {
         listener: Int32,
         limits: ServerLimits,
         clock: ServerClock,
-        screen: @escaping @Sendable (RequestHead) -> HTTPResponse?,
-        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse,
+        screen: @escaping @Sendable (RequestHead) -> ServerResponse?,
+        handler: @escaping @Sendable (ServerRequest) async -> ServerResponse,
         status: ServerStatus
     ) {
         self.listener = listener
@@ -106,7 +106,7 @@ final class EventLoop {
             guard descriptor >= 0 else { return }  // EAGAIN: none left; EMFILE: the budget is the limit
             Socket.makeNonBlocking(descriptor)
             guard connections.count < limits.maxConnections || evictOne() else {
-                let busy = HTTPResponse.error(
+                let busy = ServerResponse.error(
                     status: 503, code: .unavailable, message: "every connection is busy; retry shortly")
                 _ = Socket.write(descriptor, busy.head(keepAlive: false) + busy.body, from: 0)
                 Socket.close(descriptor)
@@ -214,13 +214,13 @@ final class EventLoop {
 /// `@unchecked Sendable` is safe: `items` is only touched while holding `lock`.
 final class FinishedResponses: @unchecked Sendable {
     private let lock = NSLock()
-    private var items: [(descriptor: Int32, id: Int, response: HTTPResponse)] = []
+    private var items: [(descriptor: Int32, id: Int, response: ServerResponse)] = []
 
-    func append(descriptor: Int32, id: Int, response: HTTPResponse) {
+    func append(descriptor: Int32, id: Int, response: ServerResponse) {
         lock.withLock { items.append((descriptor, id, response)) }
     }
 
-    func takeAll() -> [(descriptor: Int32, id: Int, response: HTTPResponse)] {
+    func takeAll() -> [(descriptor: Int32, id: Int, response: ServerResponse)] {
         lock.withLock {
             defer { items.removeAll() }
             return items

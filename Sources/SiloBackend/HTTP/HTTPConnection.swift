@@ -28,7 +28,7 @@ final class HTTPConnection {
         /// Nothing now: wait for the socket or the deadline.
         case wait
         /// Hand this request to the handler, then call `respond(with:now:)`.
-        case dispatch(HTTPRequest)
+        case dispatch(ServerRequest)
         /// Close the connection.
         case close
     }
@@ -99,7 +99,7 @@ final class HTTPConnection {
     /// Reads what the socket has with `read` and moves the request on.
     func readAvailable(
         now: Duration,
-        screen: (RequestHead) -> HTTPResponse?,
+        screen: (RequestHead) -> ServerResponse?,
         with read: (inout [UInt8]) -> Socket.ReadOutcome
     ) -> Step {
         switch read(&buffer) {
@@ -118,7 +118,7 @@ final class HTTPConnection {
 
     /// Records that `count` more bytes were written; when all are out, the connection closes or
     /// waits for the next request (which may already be in the buffer).
-    func wrote(_ count: Int, now: Duration, screen: (RequestHead) -> HTTPResponse?) -> Step {
+    func wrote(_ count: Int, now: Duration, screen: (RequestHead) -> ServerResponse?) -> Step {
         written += count
         guard written >= output.count, case .writing(_, let closeAfter) = phase else { return .wait }
         output = []
@@ -129,7 +129,7 @@ final class HTTPConnection {
     }
 
     /// Starts writing the handler's `response` to the request being handled.
-    func respond(with response: HTTPResponse, now: Duration) -> Step {
+    func respond(with response: ServerResponse, now: Duration) -> Step {
         guard case .handling(let keepAlive) = phase else { return .wait }
         switch response.delivery {
         case .whole:
@@ -161,7 +161,7 @@ final class HTTPConnection {
 
     // MARK: - Reading a request
 
-    private func advance(now: Duration, screen: (RequestHead) -> HTTPResponse?) -> Step {
+    private func advance(now: Duration, screen: (RequestHead) -> ServerResponse?) -> Step {
         switch phase {
         case .awaitingHead(let since, let firstByteAt):
             guard !buffer.isEmpty else { return .wait }
@@ -175,7 +175,7 @@ final class HTTPConnection {
         }
     }
 
-    private func readHead(firstByteAt: Duration, now: Duration, screen: (RequestHead) -> HTTPResponse?) -> Step {
+    private func readHead(firstByteAt: Duration, now: Duration, screen: (RequestHead) -> ServerResponse?) -> Step {
         guard let end = Self.headEnd(in: buffer, from: scanned) else {
             scanned = max(0, buffer.count - 3)
             if buffer.count > limits.maxHeaderBytes {
@@ -226,13 +226,14 @@ final class HTTPConnection {
             return .wait
         }
         phase = .handling(keepAlive: head.keepsAlive)
-        return .dispatch(HTTPRequest(method: head.method, path: path, query: query, headers: head.headers, body: body))
+        return .dispatch(
+            ServerRequest(method: head.method, path: path, query: query, headers: head.headers, body: body))
     }
 
     // MARK: - Writing
 
     private func refuse(_ status: Int, _ message: String, now: Duration) {
-        let response = HTTPResponse.error(status: status, code: APIErrorCode.forStatus(status), message: message)
+        let response = ServerResponse.error(status: status, code: APIErrorCode.forStatus(status), message: message)
         startWriting(response.head(keepAlive: false) + response.body, closeAfter: true, now: now)
     }
 

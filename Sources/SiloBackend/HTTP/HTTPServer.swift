@@ -21,8 +21,8 @@ final class HTTPServer: Sendable {
     private let listener: Int32
     private let limits: ServerLimits
     private let clock: ServerClock
-    private let screen: @Sendable (RequestHead) -> HTTPResponse?
-    private let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    private let screen: @Sendable (RequestHead) -> ServerResponse?
+    private let handler: @Sendable (ServerRequest) async -> ServerResponse
 
     /// Why the server could not listen.
     struct ListenError: Error, CustomStringConvertible {
@@ -42,8 +42,8 @@ final class HTTPServer: Sendable {
         limits: ServerLimits,
         clock: ServerClock,
         status: ServerStatus = ServerStatus(),
-        screen: @escaping @Sendable (RequestHead) -> HTTPResponse? = { _ in nil },
-        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+        screen: @escaping @Sendable (RequestHead) -> ServerResponse? = { _ in nil },
+        handler: @escaping @Sendable (ServerRequest) async -> ServerResponse
     ) throws(ListenError) {
         signal(SIGPIPE, SIG_IGN)
         #if canImport(Glibc)

@@ -48,13 +48,13 @@ struct FaultRule: Codable, Sendable {
     }
 
     /// `response` changed as the rule says.
-    func apply(to response: HTTPResponse) -> HTTPResponse {
+    func apply(to response: ServerResponse) -> ServerResponse {
         var response = response
         if let status {
             response =
                 status >= 400
                 ? .error(status: status, code: APIErrorCode.forStatus(status), message: "injected fault: \(status)")
-                : HTTPResponse(status: status, headers: response.headers, body: response.body)
+                : ServerResponse(status: status, headers: response.headers, body: response.body)
         }
         if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
         if let body { response.body = Array(body.utf8) }

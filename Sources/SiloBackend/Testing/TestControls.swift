@@ -25,12 +25,12 @@ actor TestControls {
     }
 
     /// Counts a request under `"METHOD /path"`.
-    func count(_ request: HTTPRequest) {
+    func count(_ request: ServerRequest) {
         counts["\(request.method) \(request.path)", default: 0] += 1
     }
 
     /// The first rule that applies to the request, used up by one when it has a count.
-    func fault(for request: HTTPRequest, route: Route?) -> FaultRule? {
+    func fault(for request: ServerRequest, route: Route?) -> FaultRule? {
         guard
             let index = rules.firstIndex(where: { $0.applies(method: request.method, path: request.path, route: route) }
             )
@@ -51,7 +51,7 @@ actor TestControls {
     }
 
     /// The routes under `/_test/`; see Docs/HTTPBackendAPI.md, "Test controls".
-    func handle(_ request: HTTPRequest, state: BackendState, postLog: PostChangeLog) async -> HTTPResponse {
+    func handle(_ request: ServerRequest, state: BackendState, postLog: PostChangeLog) async -> ServerResponse {
         switch (request.method, request.path) {
         case ("POST", "/_test/expire-tokens"):
             await state.expireAccessTokens()
@@ -101,7 +101,7 @@ actor TestControls {
     }
 
     /// `GET /_test/held?count=n`: answers once at least `n` requests are held (at once for no `n`).
-    private func heldCount(_ request: HTTPRequest) async -> HTTPResponse {
+    private func heldCount(_ request: ServerRequest) async -> ServerResponse {
         let wanted = request.queryValue("count").flatMap(Int.init) ?? 0
         if held.count < wanted {
             await withCheckedContinuation { heldWaiters.add(wanted, $0) }
@@ -111,7 +111,7 @@ actor TestControls {
 
     /// `POST /_test/sessions {"user_id": id}`: a session for any user id, with no password and no
     /// account (the contract tests act for owners that are only ids).
-    private func startSession(_ request: HTTPRequest, state: BackendState) async -> HTTPResponse {
+    private func startSession(_ request: ServerRequest, state: BackendState) async -> ServerResponse {
         struct Wanted: Decodable {
             var userID: String
             enum CodingKeys: String, CodingKey { case userID = "user_id" }
@@ -133,7 +133,7 @@ actor TestControls {
     }
 
     /// `POST /_test/clock {"advance_ms": n}`: moves a manual server clock (`--manual-clock`).
-    private func advanceClock(_ request: HTTPRequest) -> HTTPResponse {
+    private func advanceClock(_ request: ServerRequest) -> ServerResponse {
         struct Advance: Decodable {
             var advanceMilliseconds: Int
             enum CodingKeys: String, CodingKey { case advanceMilliseconds = "advance_ms" }

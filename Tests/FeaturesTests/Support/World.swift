@@ -23,8 +23,8 @@ struct World {
         useCases = UseCases(
             posts: integration.postService,
             users: integration.userService,
-            library: integration.libraryService,
-            hosting: integration.hostingService,
+            library: integration.videoLibraryService,
+            hosting: integration.videoHostingService,
             authentication: integration.authenticationService,
             clock: clock,
             processingTimeout: timeout,
@@ -34,8 +34,8 @@ struct World {
 
     var posts: any PostService { integration.postService }
     var users: any UserService { integration.userService }
-    var library: any VideoLibraryService { integration.libraryService }
-    var hosting: InMemoryVideoHostingService { integration.hostingService }
+    var library: any VideoLibraryService { integration.videoLibraryService }
+    var hosting: InMemoryVideoHostingService { integration.videoHostingService }
 
     /// Creates a user with `handle`.
     func makeUser(_ handle: String = "alice") async throws -> User {

@@ -18,7 +18,7 @@ struct HTTPFaultTests {
         let expected: ServiceError.Kind?
         let attempts: @Sendable (FaultScene) -> [String: ClosedRange<Int>]
         var call: @Sendable (FaultScene) async throws(ServiceError) -> Void = { scene throws(ServiceError) in
-            _ = try await scene.integration.postsService.post(id: scene.post.id)
+            _ = try await scene.integration.postService.post(id: scene.post.id)
         }
         var check: @Sendable (ServiceError?) -> Bool = { _ in true }
 
@@ -53,7 +53,7 @@ struct HTTPFaultTests {
             rules: { _ in [rule("/v1/posts", method: "POST", ["status": 401, "times": 1])] },
             expected: nil, attempts: { _ in ["POST /v1/posts": 2...2, "POST /v1/sessions/refresh": 1...1] },
             call: { scene throws(ServiceError) in
-                _ = try await scene.integration.postsService.publish(
+                _ = try await scene.integration.postService.publish(
                     PostDraft(authorID: scene.author.id, text: "again"))
             }),
         FaultCase(
@@ -66,7 +66,7 @@ struct HTTPFaultTests {
             },
             expected: .unauthorized, attempts: { _ in ["POST /v1/posts": 1...1, "POST /v1/sessions/refresh": 1...1] },
             call: { scene throws(ServiceError) in
-                _ = try await scene.integration.postsService.publish(
+                _ = try await scene.integration.postService.publish(
                     PostDraft(authorID: scene.author.id, text: "again"))
             }),
         FaultCase(
@@ -99,7 +99,7 @@ struct HTTPFaultTests {
             rules: { [rule($0.postPath, method: "DELETE", ["status": 503, "after_route": true, "times": 1])] },
             expected: nil, attempts: { ["DELETE \($0.postPath)": 2...2] },
             call: { scene throws(ServiceError) in
-                try await scene.integration.postsService.delete(id: scene.post.id, by: scene.author.id)
+                try await scene.integration.postService.delete(id: scene.post.id, by: scene.author.id)
             }),
         FaultCase(
             name: "a connection closed without an answer is retried, then unavailable",
@@ -188,7 +188,7 @@ struct HTTPFaultTests {
         try await scene.backend.inject(Self.rule(scene.postPath, ["status": 503, "retry_after": 2, "times": 1]))
 
         // When the read has been answered 503 and the client waits to retry
-        let posts = scene.integration.postsService
+        let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
         try await clock.waitForSleeper(dueWithin: .seconds(2))
@@ -216,7 +216,7 @@ struct HTTPFaultTests {
 
         // When each attempt has reached the backend and the deadline passes, and each retry's
         // wait is over
-        let posts = scene.integration.postsService
+        let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
         for attempt in 1...3 {

@@ -16,7 +16,7 @@ struct HTTPSessionTests {
         let renewalsBefore = await scene.integration.sessionRenewalCount
         let tokensBefore = try scene.tokens()
         try await scene.backend.expireAccessTokens()
-        let library = scene.integration.libraryService
+        let library = scene.integration.videoLibraryService
         let owner = scene.author.id
         try await withThrowingTaskGroup(of: Void.self) { group in
             for size in 1...20 {
@@ -46,7 +46,7 @@ struct HTTPSessionTests {
             return
         }
         let down = await #expect(throws: ServiceError.self) {
-            try await integration.usersService.user(id: "nobody")
+            try await integration.userService.user(id: "nobody")
         }
         #expect(down?.kind == .unavailable)
         #expect(
@@ -55,8 +55,8 @@ struct HTTPSessionTests {
         let second = try await BackendProcess.start(arguments: ["--port", String(port)])
         defer { Task { try? await second.kill() } }
         #expect(await integration.health() == .healthy)
-        let user = try await integration.usersService.create(UserDraft(handle: "back", displayName: "Back"))
-        #expect(try await integration.usersService.user(id: user.id) == user)
+        let user = try await integration.userService.create(UserDraft(handle: "back", displayName: "Back"))
+        #expect(try await integration.userService.user(id: user.id) == user)
     }
 
     @Test(
@@ -83,7 +83,7 @@ struct HTTPSessionTests {
         let scene = try await FaultScene.make { $0.transport = transport }
         defer { Task { await scene.stop() } }
         try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
-        let posts = scene.integration.postsService
+        let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
         try await scene.backend.waitForHeldRequests(1)
@@ -112,7 +112,7 @@ extension HTTPSessionTests {
         // same start)
         let scene = try await FaultScene.make { $0.transport = transport }
         defer { Task { await scene.stop() } }
-        let posts = scene.integration.postsService
+        let posts = scene.integration.postService
         let id = scene.post.id
         for _ in 1...Self.reads { _ = try await posts.post(id: id) }
         try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
@@ -146,7 +146,7 @@ extension HTTPSessionTests {
             "method": "POST", "path": "/v1/sessions/refresh", "status": 503, "times": 1,
         ])
         await #expect(throws: ServiceError.self) {
-            _ = try await scene.integration.postsService.publish(PostDraft(authorID: scene.author.id, text: "kept"))
+            _ = try await scene.integration.postService.publish(PostDraft(authorID: scene.author.id, text: "kept"))
         }
         let after = try scene.tokens()
         let counts = try await scene.backend.allRequests()
@@ -162,7 +162,7 @@ extension HTTPSessionTests {
             $0.clock = clock
         }
         try await scene.backend.inject(["method": "GET", "path": scene.postPath, "status": 503])
-        let posts = scene.integration.postsService
+        let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
         try await clock.waitForSleeper(dueWithin: .milliseconds(400))

@@ -30,7 +30,7 @@ struct HTTPSyncRemoteTests {
         // A new key is a new request: the 409 for the id is followed by one look-up.
         #expect(try await scene.backend.requests(lookUp) == 1)
         #expect(first.id == post.id && again == first && underNewKey == first)
-        let feed = try await scene.integration.postsService.feed(authorID: scene.author.id, page: .first(100))
+        let feed = try await scene.integration.postService.feed(authorID: scene.author.id, page: .first(100))
         #expect(feed.items.filter { $0.id == post.id }.count == 1)
 
         let delete = OutboxCommand(
@@ -38,7 +38,7 @@ struct HTTPSyncRemoteTests {
         #expect(try await remote.send(delete) == nil)
         #expect(try await remote.send(OutboxCommand(id: 4, key: UUID().uuidString, operation: delete.operation)) == nil)
         await expectServiceError(.notFound) { () throws(ServiceError) in
-            try await scene.integration.postsService.post(id: post.id)
+            try await scene.integration.postService.post(id: post.id)
         }
     }
 
@@ -71,12 +71,12 @@ struct HTTPSyncRemoteTests {
             try await remote.changes(authorID: scene.author.id, after: snapshot.cursor, wait: .seconds(25))
         }
         try await scene.backend.waitForLongPolls(1)
-        let published = try await scene.integration.postsService.publish(
+        let published = try await scene.integration.postService.publish(
             PostDraft(authorID: scene.author.id, text: "while polling"))
         let batch = try await HangGuard.run("the long-poll's answer to a publish") { try await poll.value }
         #expect(!batch.isSnapshot && batch.changes == [.saved(published)])
 
-        try await scene.integration.postsService.delete(id: published.id, by: scene.author.id)
+        try await scene.integration.postService.delete(id: published.id, by: scene.author.id)
         let after = try await remote.changes(authorID: scene.author.id, after: batch.cursor, wait: .zero)
         #expect(after.changes == [.deleted(published.id)])
     }

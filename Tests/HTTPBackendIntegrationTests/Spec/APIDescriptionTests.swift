@@ -25,13 +25,16 @@ struct APIDescriptionTests {
         operationID.prefix(1).uppercased() + operationID.dropFirst()
     }
 
-    /// The endpoint type `name` in HTTPBackendIntegration, found by the runtime from its mangled
-    /// name (module, type, `V` for a struct), so no list of endpoints has to be kept by hand. A
-    /// name that repeats a word of the module's (`GetIntegrationStatus`) mangles with a word
-    /// substitution this does not make: the test then says so rather than passing.
+    /// The endpoint type `Operations.<name>` in HTTPBackendIntegration, found by the runtime from
+    /// its mangled name (module, the `Operations` enum, the type, `V` for a struct), so no list of
+    /// endpoints has to be kept by hand. A name that repeats a word of the module's or of
+    /// `Operations` (`GetIntegrationStatus`) mangles with a word substitution this does not make:
+    /// the test then says so rather than passing.
     static func endpointType(named name: String) -> (any Endpoint.Type)? {
         let module = "HTTPBackendIntegration"
-        return _typeByName("\(module.utf8.count)\(module)\(name.utf8.count)\(name)V") as? any Endpoint.Type
+        let namespace = "Operations"
+        let mangled = "\(module.utf8.count)\(module)\(namespace.utf8.count)\(namespace)O\(name.utf8.count)\(name)V"
+        return _typeByName(mangled) as? any Endpoint.Type
     }
 
     @Test("the description is read: every operation has an id and a success status")
@@ -54,8 +57,8 @@ struct APIDescriptionTests {
                 let exists = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(file).path)
                 let problem =
                     exists
-                    ? "\(file) exists, but its type was not found by its mangled name: a name sharing a word "
-                        + "with HTTPBackendIntegration mangles differently; rename the operation's endpoint"
+                    ? "\(file) exists, but Operations.\(name) was not found by its mangled name: a name sharing "
+                        + "a word with HTTPBackendIntegration or Operations mangles differently; rename the operation's endpoint"
                     : "no endpoint for \(expected): add \(file)"
                 Issue.record("\(problem)")
                 continue

@@ -29,9 +29,9 @@ struct FaultScene: Sendable {
                 configure(&configuration)
             })
         try await integration.start()
-        let author = try await integration.usersService.create(
+        let author = try await integration.userService.create(
             UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
-        let post = try await integration.postsService.publish(PostDraft(authorID: author.id, text: "hello"))
+        let post = try await integration.postService.publish(PostDraft(authorID: author.id, text: "hello"))
         try await backend.resetCounts()
         return FaultScene(
             backend: backend, integration: integration, log: log, credentials: credentials, author: author, post: post)
@@ -44,11 +44,11 @@ struct FaultScene: Sendable {
     func publishOnce(_ text: String) async throws(ServiceError) {
         var failure: ServiceError?
         do {
-            _ = try await integration.postsService.publish(PostDraft(authorID: author.id, text: text))
+            _ = try await integration.postService.publish(PostDraft(authorID: author.id, text: text))
         } catch {
             failure = error
         }
-        let feed = try await integration.postsService.feed(authorID: author.id, page: .first(100))
+        let feed = try await integration.postService.feed(authorID: author.id, page: .first(100))
         let copies = feed.items.filter { $0.text == text }.count
         if copies != 1 {
             throw .corruptData(

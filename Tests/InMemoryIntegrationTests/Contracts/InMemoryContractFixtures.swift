@@ -62,7 +62,7 @@ enum InMemoryContractFixtures {
         let clock = ManualClock()
         let configuration = InMemoryIntegration.Configuration(clock: clock)
         let memory = InMemoryIntegration(configuration: configuration)
-        let host = memory.hostingService
+        let host = memory.videoHostingService
         return VideoHostingServiceSubject(
             hosting: host,
             advanceClock: { clock.advance(by: $0) },

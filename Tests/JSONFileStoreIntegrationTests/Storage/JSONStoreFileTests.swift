@@ -15,7 +15,7 @@ struct JSONStoreFileTests {
         try await store.withStarted { integration in
             let user = try await integration.userService.create(UserDraft(handle: "reader", displayName: "Reader"))
             _ = try await integration.postService.publish(PostDraft(authorID: user.id, text: "Readable"))
-            _ = try await integration.libraryService.save(
+            _ = try await integration.videoLibraryService.save(
                 Video(
                     id: .init("v1"), ownerID: user.id, title: "Clip", duration: .milliseconds(1_500),
                     status: .ready(playbackURL: URL(string: "https://cdn.example/v1.m3u8")!), createdAt: Date()))

@@ -30,7 +30,7 @@ struct JSONStoreMigrationTests {
             // When it is loaded, then every value reads back as format 2 meant it
             let alice = try await integration.userService.user(handle: .init("alice"))
             #expect(alice.displayName == "Alice")
-            let videos = try await integration.libraryService.videos(ownerID: alice.id, page: .first(10)).items
+            let videos = try await integration.videoLibraryService.videos(ownerID: alice.id, page: .first(10)).items
             #expect(
                 videos.map(\.status) == [
                     .failed(reason: "bad codec"), .ready(playbackURL: URL(string: "https://cdn.example/v1.m3u8")!),

@@ -28,7 +28,7 @@ enum MockVideoHostContractFixtures {
     private static func subject(
         _ host: MockVideoHostIntegration, crashSwitch: CrashSwitch, in harness: MockVideoHostHarness
     ) -> VideoHostingServiceSubject {
-        let service = host.hostingService
+        let service = host.videoHostingService
         return VideoHostingServiceSubject(
             hosting: service,
             advanceClock: { harness.clock.advance(by: $0) },
@@ -58,7 +58,7 @@ enum MockVideoHostContractFixtures {
                         try MockVideoHostFormatSample.install(in: sampleHarness.storageDirectory)
                         try await sampleHarness.host.start()
                         return VideoHostingServiceSubject(
-                            hosting: sampleHarness.host.hostingService,
+                            hosting: sampleHarness.host.videoHostingService,
                             hooks: SubjectHooks(tearDown: { await sampleHarness.host.stop() }))
                     },
                     document: { try MockVideoHostFormatSample.newestRecord(in: harness.storageDirectory) },

@@ -18,7 +18,7 @@ struct MockVideoHostHarness: Sendable {
     var storageDirectory: URL { directory.url.appendingPathComponent("host-storage", isDirectory: true) }
 
     /// The hosting service under test.
-    var service: MockVideoHostingService { host.hostingService }
+    var service: MockVideoHostingService { host.videoHostingService }
 
     /// Makes a host with the given settings; call `start()` yourself unless `started`.
     init(

@@ -30,7 +30,7 @@ struct MigratorTests {
         let (user, feed, video) = try await file.withStarted { integration in
             let user = try await integration.userService.user(handle: Handle("early"))
             let feed = try await integration.postService.feed(authorID: user.id, page: .first(10))
-            let video = try await integration.libraryService.save(
+            let video = try await integration.videoLibraryService.save(
                 Video(id: "video-1", ownerID: user.id, title: "After upgrade", status: .processing, createdAt: Date())
             )
             return (user, feed, video)

@@ -47,12 +47,12 @@ struct SQLiteInjectionTests {
             )
 
             // When they are stored and read back
-            _ = try await integration.libraryService.save(video)
-            let listing = try await integration.libraryService.videos(ownerID: video.ownerID, page: .first(5))
+            _ = try await integration.videoLibraryService.save(video)
+            let listing = try await integration.videoLibraryService.videos(ownerID: video.ownerID, page: .first(5))
 
             // Then they are exactly the data given
             #expect(try await integration.userService.user(id: user.id).displayName == Self.injection)
-            #expect(try await integration.libraryService.video(id: video.id) == video)
+            #expect(try await integration.videoLibraryService.video(id: video.id) == video)
             #expect(listing.items == [video])
         }
     }
@@ -74,8 +74,8 @@ struct SQLiteInjectionTests {
             let video = Video(
                 id: "video-nul", ownerID: author.id, title: "Clip", status: .failed(reason: reason), createdAt: Date()
             )
-            _ = try await integration.libraryService.save(video)
-            let stored = try await integration.libraryService.video(id: "video-nul")
+            _ = try await integration.videoLibraryService.save(video)
+            let stored = try await integration.videoLibraryService.video(id: "video-nul")
             guard case .failed(let storedReason) = stored.status else {
                 Issue.record("Expected a failed status, got \(stored.status)")
                 return
@@ -101,14 +101,14 @@ struct SQLiteInjectionTests {
                 id: "video-big", ownerID: author.id, title: "Big", status: .failed(reason: megabyte), createdAt: Date()
             )
             await expectInvalidInput(field: "reason") { () throws(ServiceError) in
-                try await integration.libraryService.save(huge)
+                try await integration.videoLibraryService.save(huge)
             }
             let atLimit = String(megabyte.utf8.prefix(VideoRules.reasonByteLimit))!
             let video = Video(
                 id: "video-big", ownerID: author.id, title: "Big", status: .failed(reason: atLimit), createdAt: Date()
             )
-            _ = try await integration.libraryService.save(video)
-            #expect(try await integration.libraryService.video(id: video.id) == video)
+            _ = try await integration.videoLibraryService.save(video)
+            #expect(try await integration.videoLibraryService.video(id: video.id) == video)
         }
     }
 }

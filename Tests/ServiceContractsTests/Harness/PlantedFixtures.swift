@@ -28,7 +28,7 @@ enum PlantedFixtures {
             let instance = { @Sendable (hooks: SubjectHooks<PostServiceSubject>) in
                 PostServiceSubject(
                     posts: BrokenPostService(defect, wrapping: memory.postService, shared: shared),
-                    users: memory.userService, library: memory.libraryService, hooks: hooks)
+                    users: memory.userService, library: memory.videoLibraryService, hooks: hooks)
             }
             return instance(
                 SubjectHooks(
@@ -88,7 +88,7 @@ enum PlantedFixtures {
             let shared = BrokenVideoLibraryService.Shared()
             let instance = { @Sendable (hooks: SubjectHooks<VideoLibraryServiceSubject>) in
                 VideoLibraryServiceSubject(
-                    library: BrokenVideoLibraryService(defect, wrapping: memory.libraryService, shared: shared),
+                    library: BrokenVideoLibraryService(defect, wrapping: memory.videoLibraryService, shared: shared),
                     feed: (memory.postService, memory.userService), hooks: hooks)
             }
             return instance(
@@ -105,7 +105,7 @@ enum PlantedFixtures {
         ) { wallClock in
             let clock = ManualClock()
             let memory = InMemoryIntegration(configuration: .init(now: wallClock.now, clock: clock))
-            let host = memory.hostingService
+            let host = memory.videoHostingService
             return VideoHostingServiceSubject(
                 hosting: BrokenVideoHostingService(defect, wrapping: host, now: wallClock.now),
                 advanceClock: { clock.advance(by: $0) },

@@ -103,7 +103,7 @@ struct PlantedRemoteServices: PostService, UserService, VideoLibraryService {
     let remote: PlantedRemote
     private var posts: InMemoryPostService { remote.memory.postService }
     private var users: InMemoryUserService { remote.memory.userService }
-    private var library: InMemoryVideoLibraryService { remote.memory.libraryService }
+    private var library: InMemoryVideoLibraryService { remote.memory.videoLibraryService }
 
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         try await remote.write { () throws(ServiceError) in try await posts.publish(draft) }

@@ -1,6 +1,6 @@
 // A helper process for the mock video host's two-process tests.
 //
-// Usage: MockHostUploadFixture <storage-directory> <file>
+// Usage: MockVideoHostUploadFixture <storage-directory> <file>
 // Starts a mock video host on the directory and uploads the file. After the first progress report
 // it prints "uploading" and waits for a line on standard input before going on, so a test can
 // start another host on the same directory while this upload is in flight. Prints
@@ -13,7 +13,7 @@ import Services
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: MockHostUploadFixture <storage-directory> <file>\n".utf8))
+    FileHandle.standardError.write(Data("usage: MockVideoHostUploadFixture <storage-directory> <file>\n".utf8))
     exit(64)
 }
 let host = MockVideoHostIntegration(
@@ -21,7 +21,7 @@ let host = MockVideoHostIntegration(
 do {
     try await host.start()
     let paused = LockedFlag()
-    let hosted = try await host.hostingService.upload(
+    let hosted = try await host.videoHostingService.upload(
         VideoUpload(fileURL: URL(fileURLWithPath: arguments[2]), title: "Fixture", ownerID: "fixture")
     ) { _ in
         guard paused.setOnce() else { return }
@@ -32,7 +32,7 @@ do {
     await host.stop()
     exit(0)
 } catch {
-    FileHandle.standardError.write(Data("MockHostUploadFixture: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("MockVideoHostUploadFixture: \(error)\n".utf8))
     exit(1)
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A response the server writes: status, headers and a body with its `Content-Length`.
-struct HTTPResponse: Sendable {
+struct ServerResponse: Sendable {
     /// The status code, e.g. 200.
     var status: Int
     /// Header fields in order; `Content-Length` and `Connection` are added when written.
@@ -22,13 +22,13 @@ struct HTTPResponse: Sendable {
     }
 
     /// A response with `body` as `application/json`.
-    static func json(_ status: Int, _ body: [UInt8], headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+    static func json(_ status: Int, _ body: [UInt8], headers: [(name: String, value: String)] = []) -> ServerResponse {
+        ServerResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
     }
 
     /// A response with no body (204, 304).
-    static func empty(_ status: Int, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers, body: [])
+    static func empty(_ status: Int, headers: [(name: String, value: String)] = []) -> ServerResponse {
+        ServerResponse(status: status, headers: headers, body: [])
     }
 
     /// The bytes of the status line and headers, ending with the blank line.

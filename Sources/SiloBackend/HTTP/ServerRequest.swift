@@ -1,5 +1,5 @@
 /// One parsed HTTP/1.1 request: what the router sees.
-struct HTTPRequest: Sendable {
+struct ServerRequest: Sendable {
     /// `GET`, `POST`, ... as sent (methods are case-sensitive).
     var method: String
     /// The path without the query, still percent-encoded, e.g. `/v1/users/u%201`.
