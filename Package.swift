@@ -22,13 +22,7 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Features", targets: ["Features"]),
         .library(name: "App", targets: ["App"]),
-        // Each integration on its own, for a package that composes them itself (Benchmarks/).
-        .library(name: "InMemoryIntegration", targets: ["InMemoryIntegration"]),
-        .library(name: "SQLiteIntegration", targets: ["SQLiteIntegration"]),
-        .library(name: "JSONFileStoreIntegration", targets: ["JSONFileStoreIntegration"]),
-        .library(name: "MockVideoHostIntegration", targets: ["MockVideoHostIntegration"]),
-        .library(name: "HTTPBackendIntegration", targets: ["HTTPBackendIntegration"]),
-        .library(name: "OfflineFirstIntegration", targets: ["OfflineFirstIntegration"]),
+        .executable(name: "template", targets: ["TemplateTool"]),
     ],
     targets: [
         // MARK: - Models, Services, Commands, Features
@@ -214,6 +208,13 @@ let package = Package(
             dependencies: ["SiloCLI", "SiloBackend", "App", "Services", "TestSupport"]
         ),
 
+        // MARK: - The template's own tool
+        // `new-integration` and `rename` (scripts/new-integration, scripts/rename-app): it reads the
+        // services and integrations through App and Services, and protocols through their symbol graph.
+
+        .executableTarget(name: "TemplateTool", dependencies: ["App", "Services"]),
+        .testTarget(name: "TemplateToolTests", dependencies: ["TemplateTool"]),
+
         // MARK: - Test support and contracts
         // Plain targets that import Testing and belong to no product: only test targets depend on them.
 
@@ -236,6 +237,11 @@ let package = Package(
         ),
     ]
 )
+
+// Each integration is also a product of its own, for a package that composes integrations itself
+// (the benchmarks in Benchmarks/): derived from the targets, so adding an integration adds nothing here.
+package.products += package.targets.filter { $0.type == .regular && $0.name.hasSuffix("Integration") }
+    .map { .library(name: $0.name, targets: [$0.name]) }
 
 // Swift settings apply to targets with Swift sources, not to system libraries or a vendor's binary framework.
 for target in package.targets where target.type != .system && target.type != .binary {

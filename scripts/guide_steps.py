@@ -58,9 +58,11 @@ class Guide:
 
     def run(self, command, expect_success=True, env=None):
         """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
+        # The template tool (scripts/new-integration) builds with CI's flags too, so later builds reuse its build.
+        tool = {"TEMPLATE_BUILD_FLAGS": " ".join(CI_FLAGS)}
         result = subprocess.run(
             command, cwd=self.copy, shell=isinstance(command, str), capture_output=True, text=True,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **tool, **(env or {})},
         )
         output = result.stdout + result.stderr
         if expect_success and result.returncode != 0:

@@ -17,8 +17,8 @@ import Models
 ///
 /// Implementations are safe to call from any task concurrently.
 public protocol AuthenticationService: Sendable {
-    /// What signing in asks for; the app's sign-in view follows it.
-    // scaffold: .password
+    /// What signing in asks for; the app's sign-in view follows it. A scaffolded integration
+    /// starts with `.password` (`ServiceKind.declarations`).
     var signInFlow: SignInFlow { get }
 
     /// Creates an account for `draft` and signs it in.

@@ -1,8 +1,9 @@
 /// The services the app uses, declared once.
 ///
 /// Everything that lists services reads this: the composition root (`ServiceProvider`, the
-/// per-service overrides), the contract and planted-defect coverage tests, and the scripts
-/// (`scripts/check-architecture`, `scripts/new-integration`), which parse `declarations` below.
+/// per-service overrides), the contract and planted-defect coverage tests, the template tool
+/// (`scripts/new-integration`, which imports this module) and `scripts/check-architecture`, which
+/// reads the `declarations` lines below.
 /// Adding a service starts here; Docs/AddingAService.md walks through the rest.
 public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `PostService`: feeds, publishing, deleting.
@@ -24,7 +25,9 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
         ServiceDeclaration(.users, protocol: "UserService", servedWith: .posts),
         ServiceDeclaration(.library, protocol: "VideoLibraryService"),
         ServiceDeclaration(.hosting, protocol: "VideoHostingService"),
-        ServiceDeclaration(.authentication, protocol: "AuthenticationService", servedWith: .users),
+        ServiceDeclaration(
+            .authentication, protocol: "AuthenticationService", servedWith: .users,
+            scaffoldValues: ["signInFlow": ".password"]),
     ]
 
     /// This service's declaration.
@@ -56,11 +59,19 @@ public struct ServiceDeclaration: Sendable, Hashable {
     public let protocolName: String
     /// The service this one must come from the same integration as, if any.
     public let servedWith: ServiceKind?
+    /// What each property requirement of the protocol starts as in a scaffolded integration, as
+    /// Swift source (`["signInFlow": ".password"]`); `scripts/new-integration` writes these. Its
+    /// methods need none: they start as "not written yet".
+    public let scaffoldValues: [String: String]
 
     /// Declares `kind`, implemented by conformances to `protocolName`.
-    public init(_ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil) {
+    public init(
+        _ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil,
+        scaffoldValues: [String: String] = [:]
+    ) {
         self.kind = kind
         self.protocolName = protocolName
         self.servedWith = servedWith
+        self.scaffoldValues = scaffoldValues
     }
 }

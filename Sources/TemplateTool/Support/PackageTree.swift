@@ -1,0 +1,74 @@
+import Foundation
+
+/// The package the tool works on: the current directory, which must hold `Package.swift`.
+///
+/// Reads and writes its files by path relative to the root, and says what it did, one line per
+/// file, as `created`, `edited` or `renamed`.
+struct PackageTree {
+    /// The package's root directory.
+    let root: URL
+
+    /// The package in the current directory.
+    ///
+    /// - Throws: a usage failure when there is no `Package.swift` here.
+    static func current() throws(ToolFailure) -> PackageTree {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
+            throw .usage("there is no Package.swift in \(root.path): run this from the package's root (scripts/ does)")
+        }
+        return PackageTree(root: root)
+    }
+
+    /// The file or folder at `path`, relative to the root.
+    func url(_ path: String) -> URL {
+        root.appendingPathComponent(path)
+    }
+
+    /// Whether something exists at `path`.
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(path).path)
+    }
+
+    /// The text of the file at `path`.
+    ///
+    /// - Throws: a failure naming the file when it cannot be read as UTF-8.
+    func read(_ path: String) throws(ToolFailure) -> String {
+        do {
+            return try String(contentsOf: url(path), encoding: .utf8)
+        } catch {
+            throw .failed("cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `text` to a new file at `path` (creating its folders) and says so.
+    ///
+    /// - Throws: a failure when the file exists already (nothing is overwritten) or cannot be written.
+    func create(_ path: String, _ text: String) throws(ToolFailure) {
+        guard !exists(path) else { throw .failed("\(path) exists already; nothing was overwritten") }
+        try write(path, text)
+        print("  created \(path)")
+    }
+
+    /// Replaces the text of the existing file at `path` with `transform` of it, and says so with `what`.
+    ///
+    /// - Throws: what `transform` throws (a failure naming what it could not find), or a failure
+    ///   to read or write the file.
+    func edit(_ path: String, _ what: String, _ transform: (String) throws(ToolFailure) -> String) throws(ToolFailure) {
+        let text = try read(path)
+        let edited = try transform(text)
+        guard edited != text else { return }
+        try write(path, edited)
+        print("  edited  \(path) (\(what))")
+    }
+
+    private func write(_ path: String, _ text: String) throws(ToolFailure) {
+        let file = url(path)
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        } catch {
+            throw .failed("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

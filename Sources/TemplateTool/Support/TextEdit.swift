@@ -1,0 +1,52 @@
+import Foundation
+
+/// Edits of a Swift file's text at places the template marks, for the few files a scaffold must
+/// change (the manifest, the integration catalog). Each names what it looks for, so a file that
+/// no longer has it fails with a message saying where to make the change by hand.
+enum TextEdit {
+    /// `text` with `insertion` put before the first line that starts with `marker` (ignoring
+    /// indentation).
+    ///
+    /// - Throws: a failure naming `marker` and `file` when no line starts so.
+    static func insert(_ insertion: String, beforeLine marker: String, in text: String, file: String)
+        throws(ToolFailure) -> String
+    {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(marker) }) else {
+            throw .failed("\(file) has no line starting `\(marker)`; make this change there by hand")
+        }
+        lines.insert(contentsOf: insertion.components(separatedBy: "\n"), at: index)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with `item` added as the last element of the array literal that starts on the first
+    /// line beginning with `opening` (ignoring indentation), after the first line equal to `anchor`
+    /// when one is given, and ends at the first line after it that is only `]` or `],`.
+    ///
+    /// - Throws: a failure naming `opening` and `file` when there is no such array.
+    static func append(
+        _ item: String, toArrayOpening opening: String, after anchor: String? = nil, in text: String, file: String
+    ) throws(ToolFailure) -> String {
+        var lines = text.components(separatedBy: "\n")
+        let from =
+            anchor.flatMap { anchor in
+                lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == anchor }
+            } ?? 0
+        guard anchor == nil || from > 0 || lines.first?.trimmingCharacters(in: .whitespaces) == anchor,
+            let start = lines[from...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(opening) }
+            ),
+            let end = lines[(start + 1)...].firstIndex(where: {
+                ["]", "],"].contains($0.trimmingCharacters(in: .whitespaces))
+            })
+        else {
+            let place = anchor.map { " after `\($0)`" } ?? ""
+            throw .failed("\(file) has no array starting `\(opening)`\(place); make this change there by hand")
+        }
+        let indentation = String(lines[end].prefix { $0 == " " }) + "    "
+        if end > start + 1, !lines[end - 1].trimmingCharacters(in: .whitespaces).hasSuffix(",") {
+            lines[end - 1] += ","
+        }
+        lines.insert(indentation + item + ",", at: end)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import TemplateTool
+
+@Suite("Scaffolding: edits at marked places")
+struct TextEditTests {
+    @Test("an insertion goes before the first line starting with the marker")
+    func insert() throws {
+        let text = "a\n    // MARK: - App (the root)\nb"
+        let edited = try TextEdit.insert("x\n", beforeLine: "// MARK: - App", in: text, file: "F")
+        #expect(edited == "a\nx\n\n    // MARK: - App (the root)\nb")
+    }
+
+    @Test("an item is appended to the array after the anchor, with a comma before it")
+    func append() throws {
+        let text = """
+            name: "Other",
+            dependencies: ["A"],
+            name: "App",
+            dependencies: [
+                "Models", "Services"
+            ]
+            """
+        let edited = try TextEdit.append(
+            "\"NewIntegration\"", toArrayOpening: "dependencies: [", after: "name: \"App\",", in: text, file: "F")
+        #expect(edited.hasSuffix("    \"Models\", \"Services\",\n    \"NewIntegration\",\n]"))
+        #expect(edited.contains("dependencies: [\"A\"],"))
+    }
+
+    @Test("a file without the marker fails, naming the file and where to edit by hand")
+    func missingMarker() {
+        #expect(throws: ToolFailure.self) {
+            try TextEdit.insert("x", beforeLine: "// MARK: - App", in: "nothing here", file: "Package.swift")
+        }
+        do {
+            _ = try TextEdit.append("x", toArrayOpening: "all = [", after: "name: \"App\",", in: "a", file: "F")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.message.contains("F has no array starting `all = [` after `name: \"App\",`"))
+        }
+    }
+
+    @Test("property names keep an acronym together: httpThing, grdb, firestore")
+    func lowerFirstNames() {
+        #expect(lowerFirst("HTTPThing") == "httpThing")
+        #expect(lowerFirst("GRDB") == "grdb")
+        #expect(lowerFirst("Firestore") == "firestore")
+    }
+}
