@@ -1,9 +1,11 @@
 /// Identifies a coalesced execution: the command's type plus its key, so two command types that
 /// happen to use the same key never share an execution.
+@usableFromInline
 struct CoalescingKey: Hashable, Sendable {
     let commandType: ObjectIdentifier
     let key: String
 
+    @usableFromInline
     init<C: Command>(_ commandType: C.Type, key: String) {
         self.commandType = ObjectIdentifier(commandType)
         self.key = key

@@ -1,5 +1,6 @@
 extension CommandQueue {
     /// Joins the in-flight execution for `key`, starting one if there is none, and waits for it.
+    @usableFromInline
     func runCoalesced<C: Command>(_ command: C, key: CoalescingKey) async throws -> C.Output {
         try Task.checkCancellation()
         let execution: CoalescedExecution<C.Output>

@@ -22,17 +22,15 @@
 /// by parents waiting for children. Run children directly (`try await child.execute()`), on another
 /// queue, or make sure fewer parents than slots can be in flight at once.
 ///
-/// Thread safety: `CommandQueue` is an actor; every method may be called from any task.
+/// Thread safety: every method may be called from any task. `CommandQueue` is an actor for its
+/// shared executions; its slots are a lock-guarded `SlotGate`, so a command that finds a slot free
+/// runs in its caller's task without a hop to the actor (scripts/bench commandqueue measures it).
 public actor CommandQueue {
     /// The most commands this queue executes at the same time; at least 1.
     public nonisolated let maxConcurrentCommands: Int
 
-    /// Slots currently held by executing commands.
-    private var heldSlots = 0
-    /// Callers waiting for a slot, by waiter id; a cancelled waiter is removed from here only.
-    private var slotWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
-    /// Waiter ids in arrival order; ids no longer in `slotWaiters` are skipped when dequeued.
-    private var slotWaiterOrder = FIFOQueue<UInt64>()
+    /// The slots: taken and given back without a hop to this actor.
+    @usableFromInline nonisolated let slots: SlotGate
     /// Shared executions in flight, by scoped key.
     var executions: [CoalescingKey: any SharedExecution] = [:]
     private var lastIdentifier: UInt64 = 0
@@ -43,17 +41,18 @@ public actor CommandQueue {
     public init(maxConcurrentCommands: Int) {
         precondition(maxConcurrentCommands >= 1, "A CommandQueue needs at least one slot")
         self.maxConcurrentCommands = maxConcurrentCommands
+        slots = SlotGate(limit: maxConcurrentCommands)
     }
 
     /// The number of commands executing right now (at most ``maxConcurrentCommands``).
     ///
     /// Meant for tests, diagnostics and benchmarks; the value may change as soon as it is read.
-    public var runningCount: Int { heldSlots }
+    public var runningCount: Int { slots.heldCount }
 
     /// The number of callers (and shared executions) waiting for a slot right now.
     ///
     /// Meant for tests, diagnostics and benchmarks; the value may change as soon as it is read.
-    public var waitingCount: Int { slotWaiters.count }
+    public var waitingCount: Int { slots.waitingCount }
 
     /// The number of callers waiting for a shared (coalesced) execution right now, across all keys.
     ///
@@ -68,7 +67,13 @@ public actor CommandQueue {
     /// - Throws: The command's error, or `CancellationError` when the caller is cancelled before it
     ///   gets a slot or while it waits for a shared execution. A command that is already executing
     ///   decides itself how it reacts to cancellation.
-    public func run<C: Command>(_ command: C) async throws -> C.Output {
+    ///
+    /// Not isolated to the queue: a command without a coalescing key that finds a slot free runs
+    /// in the caller's task with no hop to the queue's actor.
+    /// Inlinable, so a caller's module specialises it for its command type and calls `execute()`
+    /// directly (measured with `scripts/bench commandqueue`).
+    @inlinable
+    public nonisolated(nonsending) func run<C: Command>(_ command: C) async throws -> C.Output {
         if let key = command.coalescingKey {
             return try await runCoalesced(command, key: CoalescingKey(C.self, key: key))
         }
@@ -76,63 +81,18 @@ public actor CommandQueue {
     }
 
     /// Executes `command` in the current task while holding a slot.
-    func runInSlot<C: Command>(_ command: C) async throws -> C.Output {
-        try await acquireSlot()
-        defer { releaseSlot() }
+    @inlinable
+    nonisolated(nonsending) func runInSlot<C: Command>(_ command: C) async throws -> C.Output {
+        // A free slot is taken without suspending; only a caller that must wait pays for a
+        // continuation and a cancellation handler.
+        if Task.isCancelled { throw CancellationError() }
+        if !slots.tryAcquire() { try await slots.acquire() }
+        defer { slots.release() }
         return try await command.execute()
     }
 
     func makeIdentifier() -> UInt64 {
         lastIdentifier += 1
         return lastIdentifier
-    }
-
-    // MARK: - Slots
-
-    private func acquireSlot() async throws {
-        try Task.checkCancellation()
-        if heldSlots < maxConcurrentCommands {
-            // Invariant: waiters exist only while every slot is held, because `releaseSlot` hands
-            // a freed slot straight to the next waiter. So taking a free slot never overtakes one.
-            heldSlots += 1
-            return
-        }
-        let id = makeIdentifier()
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                // Runs on the actor before suspending. A caller cancelled before this point has
-                // already run `onCancel`, whose hop could not find this waiter: do not register it.
-                guard !Task.isCancelled else {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                slotWaiters[id] = continuation
-                slotWaiterOrder.enqueue(id)
-            }
-        } onCancel: {
-            Task { await self.cancelSlotWaiter(id) }
-        }
-        // The slot may have been handed over just before a cancellation reached the actor: give
-        // it back so a cancelled caller's command never starts.
-        if Task.isCancelled {
-            releaseSlot()
-            throw CancellationError()
-        }
-    }
-
-    private func releaseSlot() {
-        while let id = slotWaiterOrder.dequeue() {
-            if let next = slotWaiters.removeValue(forKey: id) {
-                // Hand the slot over: `heldSlots` stays the same.
-                next.resume()
-                return
-            }
-        }
-        heldSlots -= 1
-    }
-
-    private func cancelSlotWaiter(_ id: UInt64) {
-        // Absent when the waiter already got its slot or was never registered; nothing to do then.
-        slotWaiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 }

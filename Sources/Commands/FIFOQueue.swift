@@ -2,7 +2,7 @@
 ///
 /// Elements live in an array read from a moving head index; the consumed prefix is dropped once it
 /// makes up more than half of the storage, so dequeuing never shifts the remaining elements one by
-/// one. Not thread-safe: the owner (an actor) confines it.
+/// one. Not thread-safe: its owner confines it (`SlotGate`, under its lock).
 struct FIFOQueue<Element> {
     private var storage: [Element] = []
     private var head = 0

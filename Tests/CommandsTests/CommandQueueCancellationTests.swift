@@ -28,6 +28,41 @@ struct CommandQueueCancellationTests {
         #expect(waiting.executionCount == 0)
     }
 
+    @Test("Cancellations racing with releases leave no slot held and no caller waiting")
+    func cancellationRacesLeaveNothingBehind() async throws {
+        // Given: a queue of two slots and 400 callers, every other one cancelled while it may be
+        // taking a slot, waiting for one, or being handed one.
+        let queue = CommandQueue(maxConcurrentCommands: 2)
+        let ran = Locked(0)
+        let callers = (0..<400).map { index in
+            Task {
+                try await queue.run(
+                    TestCommand<Int> {
+                        ran.withLock { $0 += 1 }
+                        await Task.yield()
+                        return index
+                    })
+            }
+        }
+
+        // When
+        for (index, caller) in callers.enumerated() where index.isMultiple(of: 2) {
+            caller.cancel()
+        }
+        var finished = 0
+        for caller in callers {
+            _ = try await result(of: caller)
+            finished += 1
+        }
+
+        // Then: every caller ended, nothing is held or waiting, and the queue still serves.
+        #expect(finished == 400)
+        #expect(ran.current >= 200)
+        #expect(await queue.runningCount == 0)
+        #expect(await queue.waitingCount == 0)
+        #expect(try await queue.run(TestCommand(returning: 7)) == 7)
+    }
+
     @Test("A caller cancelled before calling run never executes its command", arguments: [nil, "key"] as [String?])
     func preCancelledCallerNeverRuns(key: String?) async throws {
         // Given
