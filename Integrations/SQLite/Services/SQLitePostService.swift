@@ -11,7 +11,14 @@ import Services
 public struct SQLitePostService: PostService {
     let database: Database
     let now: @Sendable () -> Date
-    let observationInterval: Duration
+    /// The feed observations, sharing one reader per author and page size.
+    let feedObservations: SharedRefreshes<FirstPageKey, Page<Post>>
+
+    init(database: Database, now: @escaping @Sendable () -> Date, observationInterval: Duration) {
+        self.database = database
+        self.now = now
+        feedObservations = SharedRefreshes(on: database.changes, minimumInterval: observationInterval)
+    }
 
     /// Validates and stores `draft`; see `PostService.publish(_:)`.
     ///
@@ -61,9 +68,10 @@ public struct SQLitePostService: PostService {
 
     /// Observes the first page of `authorID`'s feed; see `PostService.observeFeed(authorID:pageSize:)`.
     /// Commits through this integration are seen at once, commits by other connections and processes
-    /// within the configured poll interval.
+    /// within the configured poll interval. Observers of the same page share one read per change.
     public func observeFeed(authorID: User.ID, pageSize: Int) -> ServiceObservation<Page<Post>> {
-        .refreshing(on: database.changes, minimumInterval: observationInterval) { () throws(ServiceError) in
+        feedObservations.observe(FirstPageKey(ownerID: authorID.rawValue, pageSize: pageSize)) {
+            () throws(ServiceError) in
             try await feed(authorID: authorID, page: PageRequest(size: pageSize))
         }
     }

@@ -10,7 +10,13 @@ import Services
 /// video's id.
 public struct SQLiteVideoLibraryService: VideoLibraryService {
     let database: Database
-    let observationInterval: Duration
+    /// The library observations, sharing one reader per owner and page size.
+    let libraryObservations: SharedRefreshes<FirstPageKey, Page<Video>>
+
+    init(database: Database, observationInterval: Duration) {
+        self.database = database
+        libraryObservations = SharedRefreshes(on: database.changes, minimumInterval: observationInterval)
+    }
 
     /// Returns a page of `ownerID`'s saved videos, newest first; see
     /// `VideoLibraryService.videos(ownerID:page:)`.
@@ -53,8 +59,10 @@ public struct SQLiteVideoLibraryService: VideoLibraryService {
     /// Observes the first page of `ownerID`'s library; see
     /// `VideoLibraryService.observeVideos(ownerID:pageSize:)`. Commits through this integration are
     /// seen at once, commits by other connections and processes within the configured poll interval.
+    /// Observers of the same page share one read per change.
     public func observeVideos(ownerID: User.ID, pageSize: Int) -> ServiceObservation<Page<Video>> {
-        .refreshing(on: database.changes, minimumInterval: observationInterval) { () throws(ServiceError) in
+        libraryObservations.observe(FirstPageKey(ownerID: ownerID.rawValue, pageSize: pageSize)) {
+            () throws(ServiceError) in
             try await videos(ownerID: ownerID, page: PageRequest(size: pageSize))
         }
     }

@@ -1,0 +1,204 @@
+import Services
+
+/// Observations of one store that share their reads: every observation of the same key (an
+/// author's first page of a given size) is served by one reader, which reads once per change and
+/// hands the value to each of them, so ten screens showing one feed cost a busy store one read per
+/// change, not ten.
+///
+/// Each observation keeps `ServiceObservation.refreshing`'s promise on its own: its first value
+/// comes from a read that began after it subscribed (never an older value kept for others), then a
+/// value after each change that differs from the last one *it* was given, in commit order. Reads
+/// are at least `minimumInterval` apart, but a new observer is read for at once. A failed read
+/// fails every observation of its key; when the signal closes (the store stopped) they end. The
+/// reader, and its subscription to the signal, stop when the last observation of the key ends.
+///
+/// Safe to use from any task.
+public final class SharedRefreshes<Key: Hashable & Sendable, Value: Equatable & Sendable>: Sendable {
+    private let hub: RefreshHub<Key, Value>
+
+    /// Shares reads of the observations `observe(_:read:)` makes, refreshing on `signal`.
+    public init(on signal: ChangeSignal, minimumInterval: Duration = .zero) {
+        hub = RefreshHub(signal: signal, minimumInterval: minimumInterval)
+    }
+
+    /// Observes `read` under `key`: every observation of `key` shares one reader, so `read` must
+    /// return the same for each of them (the first observer's is the one called).
+    public func observe(
+        _ key: Key, read: @escaping @Sendable () async throws(ServiceError) -> Value
+    ) -> ServiceObservation<Value> {
+        let hub = hub
+        return ServiceObservation { continuation in
+            let id = await hub.join(key, continuation: continuation, read: read)
+            await withTaskCancellationHandler {
+                await hub.waitUntilEnded(key, id)
+            } onCancel: {
+                Task { await hub.leave(key, id) }
+            }
+        }
+    }
+
+    /// How many readers are running now, one per key observed: for tests.
+    public var readerCount: Int {
+        get async { await hub.readerCount }
+    }
+
+    /// How many observations are being served now, over every key: for tests.
+    public var observationCount: Int {
+        get async { await hub.subscriberCount }
+    }
+}
+
+/// The readers of a `SharedRefreshes`, one per key, and who is subscribed to each.
+private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
+    private struct Subscriber {
+        let continuation: ServiceObservation<Value>.Continuation
+        /// The first read whose value this subscriber may be given: the next to begin after it joined.
+        let firstRead: Int
+        var last: Value?
+        var ended: CheckedContinuation<Void, Never>?
+        var hasEnded = false
+    }
+
+    private final class Reader {
+        var subscribers: [Int: Subscriber] = [:]
+        var nextRead = 0
+        /// A change arrived since the last read began.
+        var isStale = false
+        /// A subscriber joined since the last read began: read at once.
+        var hasNewcomer = false
+        let wake: AsyncStream<Void>.Continuation
+        var tasks: [Task<Void, Never>] = []
+
+        init(wake: AsyncStream<Void>.Continuation) {
+            self.wake = wake
+        }
+    }
+
+    private let signal: ChangeSignal
+    private let minimumInterval: Duration
+    private var readers: [Key: Reader] = [:]
+    private var lastSubscriberID = 0
+
+    init(signal: ChangeSignal, minimumInterval: Duration) {
+        self.signal = signal
+        self.minimumInterval = minimumInterval
+    }
+
+    var readerCount: Int { readers.count }
+
+    var subscriberCount: Int { readers.values.reduce(0) { $0 + $1.subscribers.count } }
+
+    func join(
+        _ key: Key, continuation: ServiceObservation<Value>.Continuation,
+        read: @escaping @Sendable () async throws(ServiceError) -> Value
+    ) -> Int {
+        lastSubscriberID += 1
+        let id = lastSubscriberID
+        let reader = readers[key] ?? startReader(key, read: read)
+        reader.subscribers[id] = Subscriber(continuation: continuation, firstRead: reader.nextRead)
+        reader.hasNewcomer = true
+        reader.wake.yield()
+        return id
+    }
+
+    func waitUntilEnded(_ key: Key, _ id: Int) async {
+        guard let subscriber = readers[key]?.subscribers[id], !subscriber.hasEnded else { return }
+        await withCheckedContinuation { readers[key]?.subscribers[id]?.ended = $0 }
+    }
+
+    func leave(_ key: Key, _ id: Int) {
+        guard let reader = readers[key], let subscriber = reader.subscribers.removeValue(forKey: id) else { return }
+        subscriber.ended?.resume()
+        if reader.subscribers.isEmpty { stop(key) }
+    }
+
+    /// Makes the reader of `key`: it subscribes to the signal now, before its first read, so no
+    /// change committed while it reads is missed.
+    private func startReader(_ key: Key, read: @escaping @Sendable () async throws(ServiceError) -> Value) -> Reader {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let reader = Reader(wake: wake)
+        readers[key] = reader
+        let changes = signal.subscribe()
+        reader.tasks.append(
+            Task { [weak self] in
+                for await _ in changes {
+                    await self?.changed(key)
+                }
+                await self?.finishAll(key)
+            })
+        reader.tasks.append(
+            Task { [weak self] in
+                var lastRead: ContinuousClock.Instant?
+                for await _ in wakes {
+                    guard let self, !Task.isCancelled else { return }
+                    if let lastRead, await !self.hasNewcomer(key) {
+                        let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
+                        if wait > .zero { try? await Task.sleep(for: wait) }
+                    }
+                    guard let sequence = await self.beginRead(key), !Task.isCancelled else { return }
+                    lastRead = ContinuousClock.now
+                    do throws(ServiceError) {
+                        await self.deliver(key, sequence, try await read())
+                    } catch {
+                        await self.failAll(key, error)
+                        return
+                    }
+                }
+            })
+        return reader
+    }
+
+    private func changed(_ key: Key) {
+        guard let reader = readers[key] else { return }
+        reader.isStale = true
+        reader.wake.yield()
+    }
+
+    private func hasNewcomer(_ key: Key) -> Bool {
+        readers[key]?.hasNewcomer ?? false
+    }
+
+    /// Numbers the read about to begin, or `nil` when the reader has stopped.
+    private func beginRead(_ key: Key) -> Int? {
+        guard let reader = readers[key] else { return nil }
+        defer { reader.nextRead += 1 }
+        reader.isStale = false
+        reader.hasNewcomer = false
+        return reader.nextRead
+    }
+
+    private func deliver(_ key: Key, _ sequence: Int, _ value: Value) {
+        guard let reader = readers[key] else { return }
+        for (id, subscriber) in reader.subscribers where subscriber.firstRead <= sequence && subscriber.last != value {
+            subscriber.continuation.yield(value)
+            reader.subscribers[id]?.last = value
+        }
+    }
+
+    private func failAll(_ key: Key, _ error: ServiceError) {
+        guard let reader = readers[key] else { return }
+        for subscriber in reader.subscribers.values { subscriber.continuation.fail(error) }
+        endAll(key)
+    }
+
+    /// The signal closed: the store stopped, so every observation of `key` ends.
+    private func finishAll(_ key: Key) {
+        endAll(key)
+    }
+
+    private func endAll(_ key: Key) {
+        guard let reader = readers[key] else { return }
+        for id in reader.subscribers.keys {
+            reader.subscribers[id]?.hasEnded = true
+            reader.subscribers[id]?.ended?.resume()
+            reader.subscribers[id]?.ended = nil
+        }
+        stop(key)
+    }
+
+    private func stop(_ key: Key) {
+        guard let reader = readers.removeValue(forKey: key) else { return }
+        reader.wake.finish()
+        for task in reader.tasks { task.cancel() }
+    }
+}

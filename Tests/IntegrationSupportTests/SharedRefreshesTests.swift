@@ -1,0 +1,172 @@
+import IntegrationSupport
+import Services
+import TestSupport
+import Testing
+
+/// A store of one number whose reads are counted, and may be held at a gate after they began.
+private final class CountedStore: Sendable {
+    struct State: Sendable {
+        var value = 0
+        var reads = 0
+        /// Reads wait here after taking the value while this is true.
+        var holdsReads = false
+        var heldReads = 0
+    }
+
+    let signal = ChangeSignal()
+    let state = AwaitableState(State())
+
+    func set(_ value: Int) {
+        state.update { $0.value = value }
+        signal.notify()
+    }
+
+    /// The value when the read began, delivered once the gate (if closed) opens.
+    func read() async throws(ServiceError) -> Int {
+        let (value, held) = state.update { state in
+            state.reads += 1
+            if state.holdsReads { state.heldReads += 1 }
+            return (state.value, state.holdsReads)
+        }
+        if held {
+            do {
+                _ = try await state.wait { !$0.holdsReads }
+            } catch {
+                throw .cancelled
+            }
+        }
+        return value
+    }
+}
+
+/// Collects what one observation delivers, so a test can wait for a value.
+private final class Watcher: Sendable {
+    let values = AwaitableState<[Int]>([])
+    let ended = AwaitableState(false)
+    let task: Task<Void, Never>
+
+    init(_ observation: ServiceObservation<Int>) {
+        let (values, ended) = (values, ended)
+        task = Task {
+            do {
+                for try await value in observation { values.update { $0.append(value) } }
+            } catch {
+                values.update { $0.append(-1) }
+            }
+            ended.update { $0 = true }
+        }
+    }
+
+    func waitFor(_ value: Int) async throws {
+        try await HangGuard.run("the value \(value)") { _ = try await self.values.wait { $0.last == value } }
+    }
+
+    func waitUntilEnded() async throws {
+        try await HangGuard.run("the observation's end") { _ = try await self.ended.wait { $0 } }
+    }
+}
+
+@Suite("SharedRefreshes: observations of one key share their reads")
+struct SharedRefreshesTests {
+    @Test("ten observers of one key cost one read per change, and each sees it")
+    func oneReadPerChange() async throws {
+        // Given ten observers that have their first value
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        let watchers = (0..<10).map { _ in
+            Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        }
+        for watcher in watchers { try await watcher.waitFor(0) }
+        let readsBefore = store.state.current.reads
+
+        // When the store changes once
+        store.set(1)
+        for watcher in watchers { try await watcher.waitFor(1) }
+
+        // Then one read served them all
+        #expect(store.state.current.reads - readsBefore == 1)
+        #expect(await shared.readerCount == 1)
+        for watcher in watchers { watcher.task.cancel() }
+    }
+
+    @Test("a late observer's first value is read after it joined, never a value read for the others before")
+    func lateObserverGetsAFreshRead() async throws {
+        // Given an observer, and a read for a change that began (seeing 1) and is held
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        let early = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        try await early.waitFor(0)
+        store.state.update { $0.holdsReads = true }
+        store.set(1)
+        try await HangGuard.run("the held read") { _ = try await store.state.wait { $0.heldReads == 1 } }
+
+        // When the store changes again, a second observer joins, and the held read goes on
+        store.state.update { $0.value = 2 }
+        let late = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        try await HangGuard.run("the late observer's joining") {
+            while await shared.observationCount < 2 { await Task.yield() }
+        }
+        store.state.update { $0.holdsReads = false }
+
+        // Then the late observer's first value is the current one, and the early one ends there too
+        try await late.waitFor(2)
+        try await early.waitFor(2)
+        #expect(late.values.current == [2], "the late observer was given a value read before it joined")
+        #expect(early.values.current == [0, 1, 2])
+        early.task.cancel()
+        late.task.cancel()
+    }
+
+    @Test("when the last observer of a key leaves, its reader and its subscription stop")
+    func lastObserverStopsTheReader() async throws {
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        let watchers = (0..<3).map { _ in
+            Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        }
+        for watcher in watchers { try await watcher.waitFor(0) }
+        #expect(store.signal.observerCount == 1)
+
+        for watcher in watchers { watcher.task.cancel() }
+        for watcher in watchers { try await watcher.waitUntilEnded() }
+
+        try await HangGuard.run("the reader's stop") {
+            while await shared.readerCount > 0 || store.signal.observerCount > 0 { await Task.yield() }
+        }
+    }
+
+    @Test("a failed read fails every observer of its key; other keys go on")
+    func failureFailsTheKey() async throws {
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        let failing = (0..<2).map { _ in
+            Watcher(
+                shared.observe("bad") { () throws(ServiceError) in
+                    let value = try await store.read()
+                    if value == 1 { throw .unavailable(reason: "the store went away", retryAfter: nil) }
+                    return value
+                })
+        }
+        let other = Watcher(shared.observe("good") { () throws(ServiceError) in try await store.read() })
+        for watcher in failing + [other] { try await watcher.waitFor(0) }
+
+        store.set(1)
+
+        for watcher in failing { try await watcher.waitFor(-1) }
+        try await other.waitFor(1)
+        other.task.cancel()
+    }
+
+    @Test("when the signal closes (the store stopped), the observations end")
+    func closingEnds() async throws {
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        let watcher = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        try await watcher.waitFor(0)
+
+        store.signal.close()
+
+        try await watcher.waitUntilEnded()
+        #expect(watcher.values.current == [0])
+    }
+}
