@@ -48,7 +48,7 @@ public struct MediaHostConfiguration: Sendable {
         processingFailureRate: Double = 0,
         processingBytesPerSecond: Int64 = 8 << 20,
         minimumProcessingTime: Duration = .seconds(2),
-        chunkSize: Int = 1 << 20,
+        chunkSize: Int = 1 << 17,
         seed: UInt64 = UInt64.random(in: .min ... .max),
         clock: any Clock<Duration> = ContinuousClock(),
         wallClock: @escaping @Sendable () -> Date = Date.init,

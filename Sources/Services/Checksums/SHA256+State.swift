@@ -42,6 +42,17 @@ extension SHA256 {
             (words[4], words[5], words[6], words[7]) = (h4, h5, h6, h7)
         }
 
+        /// Absorbs `blocks` (whole 64-byte blocks) with `function` instead of the portable compression.
+        mutating func absorb(_ blocks: UnsafeRawBufferPointer, with function: BlockFunction) {
+            guard let start = blocks.baseAddress else { return }
+            // A homogeneous tuple is laid out as consecutive words, so it can be lent as a buffer.
+            var words = (h0, h1, h2, h3, h4, h5, h6, h7)
+            withUnsafeMutableBytes(of: &words) { raw in
+                function(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), start, blocks.count / 64)
+            }
+            (h0, h1, h2, h3, h4, h5, h6, h7) = words
+        }
+
         /// Absorbs the 64-byte block at `offset` of `buffer`.
         mutating func compress(_ buffer: UnsafeRawBufferPointer, at offset: Int) {
             // The message schedule lives on the stack: a heap allocation per 64-byte block would
