@@ -57,13 +57,15 @@ public final class JSONFileStoreIntegration: Integration {
     /// How many observations of the store are running: 0 once every observer has gone.
     public var observerCount: Int { store.changes.observerCount }
 
-    /// How many times the file has been saved since `start()`: concurrent changes share saves.
+    /// How many saves (journal appends and snapshots) have been written since `start()`: concurrent
+    /// changes share saves.
     public var saveCount: Int {
         get async { await session.saveCount }
     }
 
-    /// Takes the store's lock, removes temporary files a killed save left, and loads the file,
-    /// migrating an older format in memory (it is written in the current format by the next save).
+    /// Takes the store's lock, removes temporary files a killed save left, and loads `store.json`
+    /// and replays `store.journal` over it, migrating an older format in memory (it is written in
+    /// the current format by the next snapshot).
     ///
     /// - Throws: `.unavailable` when another process has the store open (naming the lock file) or
     ///   its directory cannot be created; `.corruptData` naming the file and the place that is
@@ -83,8 +85,9 @@ public final class JSONFileStoreIntegration: Integration {
         await lifecycle.started()
     }
 
-    /// Saves what is not saved yet, ends every observation and releases the lock. Safe to call
-    /// more than once, and without a start.
+    /// Saves what is not saved yet, folds the journal into `store.json` (a stopped store is one
+    /// file), ends every observation and releases the lock. Safe to call more than once, and
+    /// without a start.
     public func stop() async {
         store.changes.close()
         sessionChanges.close()
@@ -102,6 +105,15 @@ public final class JSONFileStoreIntegration: Integration {
     /// - Throws: the save's error (a full disk); the unsaved changes were rolled back then.
     public func flush() async throws(ServiceError) {
         try await session.flush()
+    }
+
+    /// Writes everything into `store.json` now and empties the journal, so the one file holds the
+    /// whole store: before copying it while the app runs, or for a tool that reads only that file.
+    /// The store does it by itself when the journal outgrows the file, and at `stop()`.
+    ///
+    /// - Throws: the snapshot's error (a full disk); the files hold what they held then.
+    public func compact() async throws(ServiceError) {
+        try await session.compact()
     }
 
     /// `.notStarted`, `.healthy`, `.failed` after a failed start, or `.stopped`.

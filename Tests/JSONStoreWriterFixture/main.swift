@@ -1,10 +1,12 @@
 // A helper process for the JSON file store's kill and lock tests.
 //
-// Usage: JSONStoreWriterFixture <store-directory> <handle> <count>
+// Usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold]
 // Opens the store, makes sure a user with <handle> exists, then publishes <count> posts (0 = until
 // killed) concurrently in groups of eight, printing each post's id on its own line, unbuffered,
-// only after its `publish` has returned (so the save holding it was durable). Exits 1 with the
-// error on stderr when any call fails, including when another process holds the store.
+// only after its `publish` has returned (so the save holding it was durable). With --hold it then
+// waits, the store open, until it is killed (or its standard input closes), so a kill test bounds
+// how much a trial writes. Exits 1 with the error on stderr when any call fails, including when
+// another process holds the store.
 import Foundation
 import JSONFileStoreIntegration
 import Models
@@ -16,8 +18,10 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let count = Int(arguments[3]), let handle = Handle(rawValue: arguments[2]) else {
-    fail("usage: JSONStoreWriterFixture <store-directory> <handle> <count>")
+guard (4...5).contains(arguments.count), let count = Int(arguments[3]), let handle = Handle(rawValue: arguments[2]),
+    arguments.count == 4 || arguments[4] == "--hold"
+else {
+    fail("usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold]")
 }
 let integration = JSONFileStoreIntegration(configuration: .init(directory: URL(fileURLWithPath: arguments[1])))
 
@@ -43,6 +47,10 @@ do {
             try await group.waitForAll()
         }
         published += 8
+    }
+    if arguments.count == 5 {
+        // Held open until killed: reading standard input blocks this process's main task only.
+        while readLine() != nil {}
     }
     await integration.stop()
 } catch {

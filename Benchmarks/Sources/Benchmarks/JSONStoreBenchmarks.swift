@@ -117,7 +117,7 @@ enum JSONStoreBenchmarks {
         }
         let user = #"{"created_at": "\#(stamp)", "display_name": "Bench", "handle": "bench", "id": "\#(authorID)"}"#
         let text =
-            #"{"format_version": 2, "library": [], "posts": [\#(entries.joined(separator: ",\n"))], "users": [\#(user)]}"#
+            #"{"format_version": 3, "library": [], "posts": [\#(entries.joined(separator: ",\n"))], "users": [\#(user)]}"#
         try Data(text.utf8).write(to: directory.appendingPathComponent("store.json"))
         return authorID
     }

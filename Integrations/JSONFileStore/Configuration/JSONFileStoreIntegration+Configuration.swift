@@ -4,8 +4,9 @@ import IntegrationSupport
 extension JSONFileStoreIntegration {
     /// Where the store keeps its files and which clock stamps what it creates.
     public struct Configuration: Sendable {
-        /// The store's own directory: it holds `store.json`, the lock file `store.json.lock` and,
-        /// while a save is written, a temporary file. Created (mode 0700) on start when missing.
+        /// The store's own directory: it holds `store.json`, the journal `store.journal`, the lock
+        /// file `store.json.lock` and, while a snapshot is written, a temporary file. Created (mode
+        /// 0700) on start when missing.
         public var directory: URL
         /// The wall clock for `createdAt` of new posts and users; rounded to milliseconds on store.
         public var now: @Sendable () -> Date
@@ -22,6 +23,10 @@ extension JSONFileStoreIntegration {
 
         /// `store.json` in `directory`: the data.
         public var file: URL { directory.appendingPathComponent("store.json") }
+
+        /// `store.journal` in `directory`: the changes saved since `store.json` was last written, one
+        /// JSON line per save.
+        public var journalFile: URL { directory.appendingPathComponent("store.journal") }
 
         /// `store.json.lock` in `directory`: held (`flock`) by the one process that has the store open.
         public var lockFile: URL { directory.appendingPathComponent("store.json.lock") }

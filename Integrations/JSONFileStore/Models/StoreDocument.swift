@@ -2,8 +2,9 @@
 /// sorted by id so that a change shows as a small diff.
 struct StoreDocument: Codable, Hashable, Sendable {
     /// The format this version writes. Older files are migrated on load (`FormatMigrations`);
-    /// newer ones are refused.
-    static let currentFormatVersion = 2
+    /// newer ones are refused. Version 3 may have changes in `store.journal` beside it, which a
+    /// reader of version 2 would not know to replay: so it refuses the file instead.
+    static let currentFormatVersion = 3
 
     var formatVersion: Int
     var users: [UserEntry]

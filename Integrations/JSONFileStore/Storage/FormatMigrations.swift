@@ -22,6 +22,8 @@ enum FormatMigrations {
     ///
     /// - Throws: `.corruptData` naming the file and the entry that does not match its format.
     static func migrate(_ data: Data, from version: Int, file: String) throws(ServiceError) -> Data {
+        // Version 2 has version 3's shape (3 only says a journal may be beside it): decoded as it is.
+        if version == 2 { return data }
         guard version >= 1 else {
             throw .corruptData(
                 location: file + " at format_version",
@@ -45,10 +47,13 @@ enum FormatMigrations {
     static func step(from version: Int, _ document: inout Object) throws(MigrationError) {
         switch version {
         case 1: try version1To2(&document)
+        case 2: document["format_version"] = 3
         default: throw MigrationError(path: "format_version", reason: "no migration from format \(version)")
         }
     }
 
+    /// Version 2 to 3 changes no entry: version 3 only says that a journal may be beside the file.
+    ///
     /// Version 1 named the display name `name`, and kept a video's status as a word with its
     /// payload beside it (`"status": "ready", "playback_url": …`). Version 2 says `display_name`
     /// and makes the status a tagged object (`"status": {"state": "ready", "playback_url": …}`).

@@ -6,39 +6,45 @@ import Services
 /// and all the changes made while one save is written go into the next one.
 ///
 /// A change is applied to the `ModelStore` first, which returns its revision (`ModelStore.change`);
-/// `durable(_:)` then returns once a save of that revision or a later one has reached the disk. So
-/// 1,000 concurrent publishes cost a handful of file writes, and each returns only when durable.
+/// `durable(_:)` then returns once a save of that revision or a later one has reached the disk. A
+/// save appends what changed since the last one to the journal (`StoreFiles.append`), so it costs
+/// the size of the change; it writes a whole snapshot instead when the store was replaced, when
+/// the journal has outgrown the snapshot, or when `compact()` asks. So 1,000 concurrent publishes
+/// cost a handful of appends, and each returns only when durable.
 ///
-/// When a save fails (a full disk), the store is rolled back to the last saved state and every
-/// change not yet durable fails with the error: nothing is reported saved that is not in the file,
-/// and nothing the file lacks stays visible. The next change tries again.
+/// When a save fails (a full disk), the store is rolled back to what the files hold (read again
+/// from disk) and every change not yet durable fails with the error: nothing is reported saved
+/// that is not in the files, and nothing the files lack stays visible. The next change tries again.
 actor GroupCommit {
     private let store: ModelStore
-    private let save: @Sendable (ModelStore.Snapshot) throws(ServiceError) -> Void
+    private let files: StoreFiles
     private var durableRevision: Int
-    private var lastSaved: ModelStore.Snapshot
     /// Revisions in `(after, upTo]` were rolled back by a failed save, with its error.
     private var rolledBack: [(after: Int, upTo: Int, error: ServiceError)] = []
     private var waiters: [(revision: Int, continuation: CheckedContinuation<Result<Void, ServiceError>, Never>)] = []
+    /// Callers of `compact()` waiting for the next snapshot to be written.
+    private var snapshotWaiters: [CheckedContinuation<Result<Void, ServiceError>, Never>] = []
     private var isSaving = false
     private var isClosed = false
+    /// What the files said after the last save (read only between saves, never during one).
+    private var journalIsEmpty: Bool
+    private var journalWantsSnapshot: Bool
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Saves `store` with `save`; `saved` (at `revision`) is what the file holds now.
-    init(
-        store: ModelStore, saved: ModelStore.Snapshot, revision: Int,
-        save: @escaping @Sendable (ModelStore.Snapshot) throws(ServiceError) -> Void
-    ) {
+    /// Saves `store` through `files`, which hold the store's state at `revision` now.
+    init(store: ModelStore, files: StoreFiles, revision: Int) {
         self.store = store
-        self.save = save
-        lastSaved = saved
+        self.files = files
         durableRevision = revision
+        journalIsEmpty = !files.hasJournal
+        journalWantsSnapshot = files.wantsSnapshot
     }
 
-    /// How many saves have been written: for the group-commit test and benchmark.
+    /// How many saves (appends and snapshots) have been written: for the group-commit test and
+    /// benchmark.
     private(set) var saveCount = 0
 
-    /// Returns once the store's state at `revision` (or later) is durable in the file.
+    /// Returns once the store's state at `revision` (or later) is durable in the files.
     ///
     /// - Throws: the save's error when the save that should have held it failed; the change was
     ///   rolled back then.
@@ -48,10 +54,7 @@ actor GroupCommit {
         guard revision > durableRevision else { return }
         let result = await withCheckedContinuation { continuation in
             waiters.append((revision, continuation))
-            if !isSaving {
-                isSaving = true
-                Task { await saveUntilCaughtUp() }
-            }
+            startSaving()
         }
         try result.get()
     }
@@ -61,11 +64,28 @@ actor GroupCommit {
         try await durable(await store.revision)
     }
 
+    /// Writes everything as a snapshot and empties the journal, so `store.json` alone holds the
+    /// store; does nothing when the journal is empty and nothing is pending.
+    ///
+    /// - Throws: the snapshot's error (the files hold what they held then).
+    func compact() async throws(ServiceError) {
+        if isClosed { throw Self.closedError }
+        let pending = await store.revision > durableRevision
+        guard !journalIsEmpty || pending else { return }
+        let result = await withCheckedContinuation { continuation in
+            snapshotWaiters.append(continuation)
+            startSaving()
+        }
+        try result.get()
+    }
+
     /// Saves nothing more: changes not yet saved fail. Returns once no save is being written, so
-    /// the caller may release the lock. Call after `flush()`.
+    /// the caller may release the lock. Call after `flush()` (and `compact()`).
     func close() async {
         isClosed = true
         resume { $0 <= self.durableRevision ? .success(()) : .failure(Self.closedError) }
+        for waiter in snapshotWaiters { waiter.resume(returning: .failure(Self.closedError)) }
+        snapshotWaiters.removeAll()
         if isSaving { await withCheckedContinuation { idleWaiters.append($0) } }
     }
 
@@ -77,36 +97,70 @@ actor GroupCommit {
         rolledBack.first { revision > $0.after && revision <= $0.upTo }?.error
     }
 
+    private func startSaving() {
+        guard !isSaving else { return }
+        isSaving = true
+        Task { await saveUntilCaughtUp() }
+    }
+
+    private var hasWork: Bool {
+        !snapshotWaiters.isEmpty || (waiters.map(\.revision).max() ?? Int.min) > durableRevision
+    }
+
     private func saveUntilCaughtUp() async {
-        while !isClosed, let highest = waiters.map(\.revision).max(), highest > durableRevision {
-            let (snapshot, revision) = await store.snapshotWithRevision()
-            let save = save
-            let outcome = await Task.detached { () -> Result<Void, ServiceError> in
+        while !isClosed, hasWork {
+            let (changes, revision) = await store.takeChanges()
+            let wantsSnapshot = changes.isFullReplace || !snapshotWaiters.isEmpty || journalWantsSnapshot
+            // A snapshot may be read a few changes later than `changes`: it holds them all, and
+            // those changes go into the journal again with the next save, which replays to the same.
+            let snapshot = wantsSnapshot ? await store.snapshotWithRevision() : nil
+            let answered = snapshotWaiters
+            snapshotWaiters.removeAll()
+            let files = files
+            let (outcome, isEmpty, wantsNext) = await Task.detached {
+                () -> (Result<Void, ServiceError>, Bool, Bool) in
                 do throws(ServiceError) {
-                    try save(snapshot)
-                    return .success(())
+                    if let snapshot {
+                        try files.writeSnapshot(snapshot.snapshot)
+                    } else if !changes.isEmpty {
+                        try files.append(changes)
+                    }
+                    return (.success(()), !files.hasJournal, files.wantsSnapshot)
                 } catch {
-                    return .failure(error)
+                    return (.failure(error), !files.hasJournal, files.wantsSnapshot)
                 }
             }.value
+            (journalIsEmpty, journalWantsSnapshot) = (isEmpty, wantsNext)
             saveCount += 1
+            for waiter in answered { waiter.resume(returning: outcome) }
             switch outcome {
             case .success:
-                durableRevision = max(durableRevision, revision)
-                lastSaved = snapshot
+                durableRevision = max(durableRevision, snapshot?.revision ?? revision)
                 resume { $0 <= self.durableRevision ? .success(()) : nil }
             case .failure(let error):
-                let upTo = await store.rollBack(to: lastSaved)
-                rolledBack.append((after: durableRevision, upTo: upTo, error: error))
-                // The rollback is itself a revision the file holds (the last saved state).
-                durableRevision = upTo
-                resume { [self] revision in failure(for: revision).map { .failure($0) } }
+                await rollBack(after: error)
             }
         }
         isSaving = false
         if isClosed { resume { $0 <= self.durableRevision ? .success(()) : .failure(Self.closedError) } }
         for waiter in idleWaiters { waiter.resume() }
         idleWaiters.removeAll()
+    }
+
+    /// Puts back what the files hold after a failed save, and fails every change made since.
+    private func rollBack(after error: ServiceError) async {
+        let upTo: Int
+        do throws(ServiceError) {
+            upTo = await store.rollBack(to: try files.reload())
+        } catch {
+            // The files cannot even be read back: stop saving, so nothing more is reported saved.
+            isClosed = true
+            upTo = await store.revision
+        }
+        rolledBack.append((after: durableRevision, upTo: upTo, error: error))
+        // The rollback is itself a revision the files hold (their state).
+        durableRevision = upTo
+        resume { [self] revision in failure(for: revision).map { .failure($0) } }
     }
 
     /// Resumes the waiters `outcome` decides for (non-nil) and keeps the others.

@@ -34,12 +34,13 @@ enum StoreFile {
         }
     }
 
-    /// The file's content as a document, or `nil` when there is no file yet.
+    /// The file's content as a document in the current format, with the format it was written in,
+    /// or `nil` when there is no file yet.
     ///
     /// - Throws: `.corruptData` naming the file and the key path or position of the problem when it
     ///   is empty, not JSON, not shaped like a store, of a newer format, or holds an entry that
     ///   cannot be an app model; `.unavailable` when it cannot be read.
-    static func load(_ url: URL) throws(ServiceError) -> StoreDocument? {
+    static func load(_ url: URL) throws(ServiceError) -> (document: StoreDocument, writtenIn: Int, bytes: Int)? {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -51,11 +52,13 @@ enum StoreFile {
                     + "readable file and its directory is accessible",
                 retryAfter: nil)
         }
-        return try decode(data, file: url.path)
+        let (document, version) = try decode(data, file: url.path)
+        return (document, version, data.count)
     }
 
-    /// The document `data` holds (see `load(_:)`); `file` names it in errors.
-    static func decode(_ data: Data, file: String) throws(ServiceError) -> StoreDocument {
+    /// The document `data` holds, in the current format, and the format it was written in (see
+    /// `load(_:)`); `file` names it in errors.
+    static func decode(_ data: Data, file: String) throws(ServiceError) -> (StoreDocument, Int) {
         guard !data.isEmpty else {
             throw .corruptData(location: file, reason: recovery("is empty (0 bytes)"))
         }
@@ -73,7 +76,7 @@ enum StoreFile {
             version == StoreDocument.currentFormatVersion
             ? data : try FormatMigrations.migrate(data, from: version, file: file)
         do {
-            return try decoder.decode(StoreDocument.self, from: current)
+            return (try decoder.decode(StoreDocument.self, from: current), version)
         } catch {
             throw .corruptData(location: file + describe(error), reason: recovery(reason(error)))
         }

@@ -36,31 +36,16 @@ actor StoreSession {
         try StoreFile.checkReplaceable(configuration.file)
         let lock = try Self.lock(configuration)
         DurableFile.removeAbandonedTemporaryFiles(in: directory)
-        let document = try StoreFile.load(configuration.file)
+        let files = StoreFiles(configuration: configuration)
         do throws(ServiceError) {
-            if let document {
-                try await store.restore(ModelStore.Snapshot(document, file: configuration.file.path))
-            } else {
-                await store.removeAll()
-            }
+            try await store.restore(try files.load())
         } catch {
-            // Entries name their place in the file; rules broken across entries (a handle twice) do not.
-            guard case .corruptData(let location, let reason) = error else { throw error }
-            let place = location.hasPrefix(configuration.file.path) ? location : configuration.file.path
-            throw .corruptData(location: place, reason: StoreFile.recovery(reason))
+            throw Self.withRecovery(error, configuration)
         }
-        let (file, crashSwitch) = (configuration.file, configuration.crashSwitch)
-        let (saved, revision) = await store.snapshotWithRevision()
+        // The tables remember the restore as a change; what the files hold needs no save.
+        _ = await store.takeChanges()
         self.lock = lock
-        commit = GroupCommit(store: store, saved: saved, revision: revision) { snapshot throws(ServiceError) in
-            let data = try StoreFile.encode(StoreDocument(snapshot), file: file.path)
-            try crashSwitch?.beforeDurableWrite()
-            do throws(SystemError) {
-                try DurableFile.write(data, to: file)
-            } catch {
-                throw ServiceError(saving: error, file: file.path)
-            }
-        }
+        commit = GroupCommit(store: store, files: files, revision: await store.revision)
     }
 
     /// Applies `body` to the models and returns once a save holding it is durable.
@@ -91,14 +76,44 @@ actor StoreSession {
         try await commit?.flush()
     }
 
-    /// Flushes, stops saving, empties the models and releases the lock.
+    /// Writes everything into `store.json` and empties the journal.
+    ///
+    /// - Throws: the snapshot's error; `.unavailable` when the store is not open.
+    func compact() async throws(ServiceError) {
+        guard let commit else { throw Self.notOpen }
+        try await commit.compact()
+    }
+
+    /// Flushes, folds the journal into `store.json`, stops saving, empties the models and releases
+    /// the lock: a stopped store is one file.
     func close() async {
         guard let commit else { return }
         try? await commit.flush()
+        try? await commit.compact()
         await commit.close()
         self.commit = nil
         await store.removeAll()
         lock = nil
+    }
+
+    /// `error` with what the user can do about it, when it is corrupt data: entries name their
+    /// place in the files; rules broken across entries (a handle twice) name `store.json`.
+    private static func withRecovery(_ error: ServiceError, _ configuration: JSONFileStoreIntegration.Configuration)
+        -> ServiceError
+    {
+        guard case .corruptData(let location, let reason) = error, !reason.contains("left unchanged") else {
+            return error
+        }
+        let journal = configuration.journalFile.path
+        guard location.hasPrefix(journal) else {
+            let place = location.hasPrefix(configuration.directory.path) ? location : configuration.file.path
+            return .corruptData(location: place, reason: StoreFile.recovery(reason))
+        }
+        return .corruptData(
+            location: location,
+            reason: reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                + ". The files were left unchanged: fix that line by hand, or move \(journal) aside to open "
+                + "store.json as it was when last written (the saves since then are lost)")
     }
 
     private static let notOpen = ServiceError.unavailable(

@@ -17,20 +17,27 @@ import Services
 /// - **Bounded.** `compact(to:)` replaces the file with just the records that still matter
 ///   (written to a temporary file, synced and renamed over it with `DurableFile`), so the journal
 ///   grows with the live state, not with the history.
-/// - **One writer.** `open()` takes a `flock` on `<file>.lock` for as long as the journal lives.
+/// - **One writer.** `open()` takes a `flock` on `<file>.lock` for as long as the journal lives,
+///   unless its owner holds a lock of its own that covers the journal (`locksItself: false`).
+/// - **All or nothing.** An append that fails (a full disk) is cut back off the file, so the next
+///   one starts on a line of its own.
 ///
 /// Not `Sendable`: one actor owns it and makes every call.
 public final class JSONLinesJournal<Record: Codable & Sendable> {
     /// The journal's file.
     public let url: URL
+    /// How many bytes the file holds: every complete record appended so far.
+    public private(set) var byteCount = 0
+    private let locksItself: Bool
     private var appender: Int32 = -1
     private var lock: FileLock?
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
-    /// A closed journal for `url`; `open()` reads and locks it.
-    public init(url: URL) {
+    /// A closed journal for `url`; `open()` reads it, and locks it when `locksItself`.
+    public init(url: URL, locksItself: Bool = true) {
         self.url = url
+        self.locksItself = locksItself
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601WithMilliseconds
@@ -59,19 +66,31 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
                     + "is writable",
                 retryAfter: nil)
         }
-        let lockPath = url.path + ".lock"
-        let held: FileLock?
-        do {
-            held = try FileLock.tryLock(lockPath)
-        } catch {
-            throw .unavailable(reason: "cannot lock \(lockPath) (\(error))", retryAfter: nil)
-        }
-        guard let held else {
+        let held = locksItself ? try takeLock() : nil
+        let (records, complete, total) = try read()
+        let descriptor = systemOpen(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
             throw .unavailable(
-                reason: "\(url.path) is in use by another process, which holds \(lockPath); stop that process, or "
-                    + "give this one another data directory",
-                retryAfter: nil)
+                reason: "cannot open \(url.path) for writing (\(SystemError("open", path: url.path)))", retryAfter: nil)
         }
+        // The partial line of a write that was never acknowledged goes, so the next record starts a line.
+        if complete < total { _ = ftruncate(descriptor, off_t(complete)) }
+        appender = descriptor
+        lock = held
+        byteCount = complete
+        return records
+    }
+
+    /// The records of the file's complete lines, as it is on disk now, without opening it for
+    /// writing: what a store that must undo a failed write reads back.
+    ///
+    /// - Throws: as `open()` does for a line that is not a record, or a file that cannot be read.
+    public func records() throws(ServiceError) -> [Record] {
+        try read().records
+    }
+
+    /// The records of the complete lines, how many bytes those lines take, and the file's size.
+    private func read() throws(ServiceError) -> (records: [Record], complete: Int, total: Int) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -97,22 +116,35 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
                         + "or move it aside to start empty")
             }
         }
-        let descriptor = systemOpen(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw .unavailable(
-                reason: "cannot open \(url.path) for writing (\(SystemError("open", path: url.path)))", retryAfter: nil)
+        return (records, complete, data.count)
+    }
+
+    private func takeLock() throws(ServiceError) -> FileLock {
+        let lockPath = url.path + ".lock"
+        let held: FileLock?
+        do {
+            held = try FileLock.tryLock(lockPath)
+        } catch {
+            throw .unavailable(reason: "cannot lock \(lockPath) (\(error))", retryAfter: nil)
         }
-        // The partial line of a write that was never acknowledged goes, so the next record starts a line.
-        if complete < data.count { _ = ftruncate(descriptor, off_t(complete)) }
-        appender = descriptor
-        lock = held
-        return records
+        guard let held else {
+            throw .unavailable(
+                reason: "\(url.path) is in use by another process, which holds \(lockPath); stop that process, or "
+                    + "give this one another data directory",
+                retryAfter: nil)
+        }
+        return held
     }
 
     /// Appends `records`, one line each, and returns once they are on disk.
     ///
-    /// - Throws: `.unavailable` when writing or syncing fails (a full disk); none of them counts then.
-    public func append(_ records: [Record]) throws(ServiceError) {
+    /// - Parameter failure: the error a failed write or sync becomes (by default one that names
+    ///   the file and says to free some space).
+    /// - Throws: `failure` of the system error when writing or syncing fails (a full disk); none of
+    ///   them counts then.
+    public func append(
+        _ records: [Record], failure describe: (SystemError) -> ServiceError = JSONLinesJournal.writeFailure
+    ) throws(ServiceError) {
         guard appender >= 0 else { throw .unavailable(reason: "\(url.path) is not open", retryAfter: nil) }
         let bytes = try lines(records)
         let failure: SystemError? = bytes.withUnsafeBytes { buffer in
@@ -128,9 +160,29 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
             return fsync(appender) == 0 ? nil : SystemError("fsync", path: url.path)
         }
         if let failure {
-            throw .unavailable(
-                reason: "cannot write \(url.path) (\(failure)); free some space and try again", retryAfter: nil)
+            // What was written of these records goes again: none of them counts, and the next
+            // append must start a line of its own.
+            _ = ftruncate(appender, off_t(byteCount))
+            throw describe(failure)
         }
+        byteCount += bytes.count
+    }
+
+    /// The default error of a failed append: it names the file and the system's error.
+    public static func writeFailure(_ error: SystemError) -> ServiceError {
+        .unavailable(reason: "cannot write \(error.path) (\(error)); free some space and try again", retryAfter: nil)
+    }
+
+    /// Empties the journal, durably: what it held is kept elsewhere now (a snapshot was written).
+    ///
+    /// - Throws: `.unavailable` when it cannot be emptied; it then holds what it held.
+    public func removeAll() throws(ServiceError) {
+        guard appender >= 0 else { throw .unavailable(reason: "\(url.path) is not open", retryAfter: nil) }
+        guard ftruncate(appender, 0) == 0, fsync(appender) == 0 else {
+            throw .unavailable(
+                reason: "cannot empty \(url.path) (\(SystemError("ftruncate", path: url.path)))", retryAfter: nil)
+        }
+        byteCount = 0
     }
 
     /// `records` encoded one per line, each line ending in a newline.
@@ -166,6 +218,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
         }
         close(appender)
         appender = descriptor
+        byteCount = bytes.count
     }
 }
 

@@ -20,7 +20,10 @@ extension ModelStore {
     /// One page of `authorID`'s posts, newest first; see `PostService.feed(authorID:page:)`.
     public func feed(authorID: User.ID, request: PageRequest) throws(ServiceError) -> Page<Post> {
         let page = try KeysetPage(request, scope: KeysetCursor.feedScope(authorID))
-        let listing = Self.newestFirst(posts.values.filter { $0.authorID == authorID }, date: \.createdAt, id: \.id)
+        let listing =
+            feeds[authorID]
+            ?? Self.newestFirst(posts.values.filter { $0.authorID == authorID }, date: \.createdAt, id: \.id)
+        feeds[authorID] = listing
         return page.page(ofListing: listing) { Self.position($0.createdAt, $0.id) }
     }
 

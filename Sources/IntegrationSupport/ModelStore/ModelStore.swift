@@ -35,17 +35,25 @@ public actor ModelStore {
     /// store can tell whether a save holds a given change (`change(_:)`, `snapshotWithRevision()`).
     public private(set) var revision = 0
     // Every change to what the services list moves `revision` and notifies `changes`, however it
-    // is made.
-    var users: [User.ID: User] = [:] {
-        didSet { changed() }
+    // is made, and is remembered by key until `takeChanges()` hands it to a save.
+    var users = TrackedTable<User.ID, User>() {
+        didSet { if !isTakingChanges { changed() } }
     }
     var userIDsByHandle: [Handle: User.ID] = [:]
-    var posts: [Post.ID: Post] = [:] {
-        didSet { changed() }
+    var posts = TrackedTable<Post.ID, Post>() {
+        didSet {
+            feeds.removeAll(keepingCapacity: true)
+            if !isTakingChanges { changed() }
+        }
     }
-    var libraryVideos: [Video.ID: Video] = [:] {
-        didSet { changed() }
+    /// Each author's posts newest first, as the feed last listed them; emptied by any change to
+    /// `posts`, so a feed paged through without changes between sorts once, not once per page.
+    var feeds: [User.ID: [Post]] = [:]
+    var libraryVideos = TrackedTable<Video.ID, Video>() {
+        didSet { if !isTakingChanges { changed() } }
     }
+    /// Set while `takeChanges()` clears what the tables remember, which changes no model.
+    private var isTakingChanges = false
     /// The outbox and change-feed cursors, when the store is a device's copy for an offline-first
     /// integration (`ModelStore+Outbox.swift`); empty otherwise.
     var outboxState = OutboxState()
@@ -88,6 +96,29 @@ public actor ModelStore {
         (snapshot(), revision)
     }
 
+    /// What changed since the last call (each changed model as it is now, or its id when it is
+    /// gone) and the revision it brings the store to, read and forgotten in one step: what a
+    /// file-backed store appends to its journal. After `restore(_:)` or `removeAll()` it says
+    /// `isFullReplace`, and only a full save holds the change.
+    public func takeChanges() -> (changes: Changes, revision: Int) {
+        isTakingChanges = true
+        defer { isTakingChanges = false }
+        let (users, posts, library) = (self.users.takeChanges(), self.posts.takeChanges(), libraryVideos.takeChanges())
+        guard !users.isReplaced, !posts.isReplaced, !library.isReplaced else {
+            return (Changes(isFullReplace: true), revision)
+        }
+        var changes = Changes()
+        for (_, user) in users.changed { if let user { changes.users.append(user) } }
+        for (id, post) in posts.changed {
+            if let post { changes.posts.append(post) } else { changes.deletedPosts.append(id) }
+        }
+        for (id, video) in library.changed {
+            if let video { changes.library.append(video) } else { changes.deletedVideos.append(id) }
+        }
+        changes.sort()
+        return (changes, revision)
+    }
+
     /// Puts back `snapshot` (one this store produced) and returns the revision after it: every
     /// change at or below that revision is undone or replaced. For a file-backed store whose save
     /// failed, so nothing stays visible that the file does not hold.
@@ -117,18 +148,18 @@ public actor ModelStore {
         guard posts.count == snapshot.posts.count, library.count == snapshot.library.count else {
             throw .corruptData(location: "snapshot", reason: "a post or video id appears twice")
         }
-        self.users = users
+        self.users.replaceAll(with: users)
         userIDsByHandle = handles
-        self.posts = posts
-        libraryVideos = library
+        self.posts.replaceAll(with: posts)
+        libraryVideos.replaceAll(with: library)
     }
 
     /// Drops every model: the store is empty afterwards.
     public func removeAll() {
-        users.removeAll()
+        users.replaceAll(with: [:])
         userIDsByHandle.removeAll()
-        posts.removeAll()
-        libraryVideos.removeAll()
+        posts.replaceAll(with: [:])
+        libraryVideos.replaceAll(with: [:])
     }
 
     /// `(milliseconds, id)`: where an item sits in a newest-first listing.

@@ -43,6 +43,24 @@ public struct KeysetPage: Sendable {
         return Page(items: pageItems, nextCursor: KeysetCursor(scope: scope, milliseconds: milliseconds, id: id).cursor)
     }
 
+    /// The page of `listing` (the whole listing, newest first, in an array) that this request asks
+    /// for: the start after the cursor is found by bisection, so a page costs its size, not the
+    /// listing's.
+    public func page<Item: Sendable>(
+        ofListing listing: [Item],
+        position: (Item) -> (milliseconds: Int64, id: String)
+    ) -> Page<Item> {
+        guard let after else { return page(of: listing, position: position) }
+        // `after.precedes` is false for the items up to the cursor and true for those after it.
+        var (low, high) = (0, listing.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let (milliseconds, id) = position(listing[middle])
+            if after.precedes(milliseconds: milliseconds, id: id) { high = middle } else { low = middle + 1 }
+        }
+        return page(of: listing[low..<min(listing.count, low + limit)], position: position)
+    }
+
     /// The page of `listing` (the whole listing, newest first) that this request asks for.
     public func page<Item: Sendable>(
         ofListing listing: some Collection<Item>,

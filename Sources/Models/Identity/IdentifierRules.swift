@@ -16,6 +16,9 @@ public enum IdentifierRules {
         if raw.utf8.count > byteLimit {
             throw ValidationError(field: field, reason: "must be at most \(byteLimit) bytes")
         }
+        // Visible ASCII (every UUID, most vendor ids) holds none of what the checks below look for,
+        // which cost a Unicode property lookup per scalar: a store loading 10,000 posts reads 20,000 ids.
+        if raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return raw }
         if raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || TextRules.isControl($0) }) {
             throw ValidationError(field: field, reason: "must not contain spaces or control characters")
         }

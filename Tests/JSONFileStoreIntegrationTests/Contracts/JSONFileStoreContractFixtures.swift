@@ -93,7 +93,11 @@ enum JSONFileStoreContractFixtures {
                     let opened = try await directories.start(holding: sample.contents)
                     return try make(opened, SubjectHooks(tearDown: { await directories.stopAll() }))
                 },
-                document: { try Data(contentsOf: file) },
+                document: {
+                    // Everything into store.json first: a running store keeps recent saves in its journal.
+                    try await integration.compact()
+                    return try Data(contentsOf: file)
+                },
                 shape: { document, service in try JSONShape.lines(of: document, under: section(of: service)) }),
             unreadableStart: {
                 await integration.stop()

@@ -49,8 +49,8 @@ struct JSONStoreBadFileTests {
                 """#,
             mentions: ["users[0]", "not a valid handle"]),
         BadFile(
-            name: "a newer format", content: #"{"format_version": 3, "users": [], "posts": [], "library": []}"#,
-            mentions: ["format 3", "newer version"]),
+            name: "a newer format", content: #"{"format_version": 4, "users": [], "posts": [], "library": []}"#,
+            mentions: ["format 4", "newer version"]),
         BadFile(
             name: "a post of 1 MB",
             content:

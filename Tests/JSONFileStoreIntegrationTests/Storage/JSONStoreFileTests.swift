@@ -29,7 +29,7 @@ struct JSONStoreFileTests {
         // Then it parses, and the keys are the documented ones, sorted, snake_case
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let text = try String(contentsOf: store.file, encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"format_version\" : 2,\n  \"library\" : ["), "\(text.prefix(80))")
+        #expect(text.hasPrefix("{\n  \"format_version\" : 3,\n  \"library\" : ["), "\(text.prefix(80))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["format_version", "library", "posts", "users"])
         let post = try #require((object["posts"] as? [[String: Any]])?.first)
@@ -66,7 +66,7 @@ struct JSONStoreFileTests {
         #expect(mode == 0o600)
     }
 
-    @Test("1,000 concurrent publishes share a handful of saves, and each is in the file when it returns")
+    @Test("1,000 concurrent publishes share a handful of saves, and each is in the files when it returns")
     func groupCommit() async throws {
         // Given a started store and an author
         let store = try StoreDirectory(prefix: "json-group")
@@ -87,7 +87,7 @@ struct JSONStoreFileTests {
             return try await group.reduce(0) { $0 + ($1 ? 0 : 1) }
         }
 
-        // Then every publish was in the file when it returned, and the saves were few
+        // Then every publish was in the files when it returned, and the saves were few
         let saves = await integration.saveCount - savesBefore
         await integration.stop()
         #expect(missing == 0)
@@ -96,7 +96,7 @@ struct JSONStoreFileTests {
     }
 
     @Test(
-        "a save that fails on a full disk keeps the previous file, rolls the change back, and works once space is freed",
+        "a save that fails on a full disk keeps the previous files, rolls the change back, and works once space is freed",
         .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func fullDisk() async throws {
@@ -107,24 +107,33 @@ struct JSONStoreFileTests {
         try await integration.start()
         let author = try await integration.userService.create(UserDraft(handle: "full", displayName: "Full"))
         let kept = try await integration.postService.publish(PostDraft(authorID: author.id, text: "before"))
-        let file = directory.appendingPathComponent("store.json")
-        let before = try Data(contentsOf: file)
+        let files = ["store.json", "store.journal"].map { directory.appendingPathComponent($0) }
 
-        // When the disk is filled and a publish is tried
+        // When the disk is filled and publishes are tried until one fails: a save appends to the
+        // journal, and the journal's last block may have room for a few lines
         let filler = try disk.fill()
-        let error = await expectServiceError(.unavailable) { () throws(ServiceError) in
-            try await integration.postService.publish(PostDraft(authorID: author.id, text: "too much"))
+        var published = [kept]
+        var failure: (error: ServiceError, files: [Data?], filesBefore: [Data?])?
+        let text = String(repeating: "é", count: 500)
+        for _ in 0..<50 where failure == nil {
+            let filesBefore = files.map { try? Data(contentsOf: $0) }
+            do throws(ServiceError) {
+                published.append(try await integration.postService.publish(PostDraft(authorID: author.id, text: text)))
+            } catch {
+                failure = (error, files.map { try? Data(contentsOf: $0) }, filesBefore)
+            }
         }
 
-        // Then it says the disk is full, the file is as before, and the change is not visible
-        #expect("\(String(describing: error))".contains("disk is full"), "\(String(describing: error))")
-        #expect(try Data(contentsOf: file) == before)
-        #expect(try await allPosts(of: author.id, in: integration.postService) == [kept])
+        // Then it says the disk is full, the files are as before it, and its change is not visible
+        let failed = try #require(failure, "50 publishes of 1 KB each fit on a full disk")
+        #expect("\(failed.error)".contains("disk is full"), "\(failed.error)")
+        #expect(failed.files == failed.filesBefore, "the failed save changed the files")
+        #expect(Set(try await allPosts(of: author.id, in: integration.postService)) == Set(published))
 
         // And once space is freed, publishing works again
         try FileManager.default.removeItem(at: filler)
         _ = try await integration.postService.publish(PostDraft(authorID: author.id, text: "after"))
-        #expect(try await allPosts(of: author.id, in: integration.postService).count == 2)
+        #expect(try await allPosts(of: author.id, in: integration.postService).count == published.count + 1)
         await integration.stop()
     }
 }

@@ -19,7 +19,7 @@ struct JSONStoreMigrationTests {
         }
         """#
 
-    @Test("a version 1 file loads as version 2, unchanged on disk until the next save, which writes version 2")
+    @Test("a version 1 file loads in the current format, unchanged on disk until a save, which writes format 3")
     func version1To2() async throws {
         // Given a file in format 1
         let store = try StoreDirectory(prefix: "json-migrate")
@@ -27,7 +27,7 @@ struct JSONStoreMigrationTests {
         let before = try Data(contentsOf: store.file)
 
         try await store.withStarted { integration in
-            // When it is loaded, then every value reads back as format 2 meant it
+            // When it is loaded, then every value reads back as format 2 (and 3) meant it
             let alice = try await integration.userService.user(handle: .init("alice"))
             #expect(alice.displayName == "Alice")
             let videos = try await integration.videoLibraryService.videos(ownerID: alice.id, page: .first(10)).items
@@ -39,11 +39,11 @@ struct JSONStoreMigrationTests {
             #expect(try await integration.postService.post(id: .init("p1")).text == "Hello")
             #expect(try Data(contentsOf: store.file) == before, "loading must not rewrite the file")
 
-            // And the next change writes the file in format 2
+            // And the next change writes the file in format 3 (never a journal beside an older file)
             _ = try await integration.postService.publish(PostDraft(authorID: alice.id, text: "After the upgrade"))
         }
         let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: store.file)) as? [String: Any]
-        #expect(object?["format_version"] as? Int == 2)
+        #expect(object?["format_version"] as? Int == 3)
         let users = object?["users"] as? [[String: Any]]
         #expect(users?.first?["display_name"] as? String == "Alice" && users?.first?["name"] == nil)
         let status = (object?["library"] as? [[String: Any]])?.first?["status"] as? [String: Any]

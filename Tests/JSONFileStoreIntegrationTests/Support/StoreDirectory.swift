@@ -31,10 +31,12 @@ struct StoreDirectory: Sendable {
     }
 
     /// Starts a `JSONStoreWriterFixture` process on the store as user `handle`, publishing until
-    /// killed: each line it prints is the id of a post whose publish had returned (was durable).
-    func startWriter(handle: String) throws -> RunningChild {
-        try RunningChild(
-            try ChildProcess.executable(named: "JSONStoreWriterFixture"), arguments: [url.path, handle, "0"])
+    /// killed (or, with `limit`, `limit` posts, then holding the store open until killed): each line
+    /// it prints is the id of a post whose publish had returned (was durable).
+    func startWriter(handle: String, limit: Int? = nil) throws -> RunningChild {
+        let count = limit.map { ["\($0)", "--hold"] } ?? ["0"]
+        return try RunningChild(
+            try ChildProcess.executable(named: "JSONStoreWriterFixture"), arguments: [url.path, handle] + count)
     }
 
     /// Writes `text` as the store file, creating the directory.
@@ -43,10 +45,24 @@ struct StoreDirectory: Sendable {
         try Data(text.utf8).write(to: file)
     }
 
-    /// The ids of every post the file holds, read with `JSONSerialization`, not the integration.
+    /// `store.journal`: the saves since `store.json` was last written.
+    var journal: URL { url.appendingPathComponent("store.journal") }
+
+    /// The ids of every post the files hold, read with `JSONSerialization`, not the integration, as
+    /// the docs tell an outside reader to: `store.json`, then each complete line of `store.journal`
+    /// in order (its `posts` added, its `deleted_posts` removed).
     func storedPostIDs() throws -> Set<String> {
-        let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: file)) as? [String: Any]
-        let posts = object?["posts"] as? [[String: Any]] ?? []
-        return Set(posts.compactMap { $0["id"] as? String })
+        var ids: Set<String> = []
+        if FileManager.default.fileExists(atPath: file.path) {
+            let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: file)) as? [String: Any]
+            ids = Set((object?["posts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        }
+        guard let lines = try? Data(contentsOf: journal) else { return ids }
+        for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            let entry = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            ids.formUnion((entry?["posts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+            ids.subtract(entry?["deleted_posts"] as? [String] ?? [])
+        }
+        return ids
     }
 }
