@@ -1,12 +1,12 @@
 // A helper process for the JSON file store's kill and lock tests.
 //
-// Usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold]
+// Usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold] [--unsynced]
 // Opens the store, makes sure a user with <handle> exists, then publishes <count> posts (0 = until
 // killed) concurrently in groups of eight, printing each post's id on its own line, unbuffered,
 // only after its `publish` has returned (so the save holding it was durable). With --hold it then
 // waits, the store open, until it is killed (or its standard input closes), so a kill test bounds
-// how much a trial writes. Exits 1 with the error on stderr when any call fails, including when
-// another process holds the store.
+// how much a trial writes. With --unsynced its saves do not fsync (`syncsEverySave: false`). Exits 1
+// with the error on stderr when any call fails, including when another process holds the store.
 import Foundation
 import JSONFileStoreIntegration
 import Models
@@ -18,12 +18,15 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard (4...5).contains(arguments.count), let count = Int(arguments[3]), let handle = Handle(rawValue: arguments[2]),
-    arguments.count == 4 || arguments[4] == "--hold"
+let options = Set(arguments.dropFirst(4))
+guard arguments.count >= 4, let count = Int(arguments[3]), let handle = Handle(rawValue: arguments[2]),
+    options.isSubset(of: ["--hold", "--unsynced"])
 else {
-    fail("usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold]")
+    fail("usage: JSONStoreWriterFixture <store-directory> <handle> <count> [--hold] [--unsynced]")
 }
-let integration = JSONFileStoreIntegration(configuration: .init(directory: URL(fileURLWithPath: arguments[1])))
+let integration = JSONFileStoreIntegration(
+    configuration: .init(
+        directory: URL(fileURLWithPath: arguments[1]), syncsEverySave: !options.contains("--unsynced")))
 
 do {
     try await integration.start()
@@ -48,7 +51,7 @@ do {
         }
         published += 8
     }
-    if arguments.count == 5 {
+    if options.contains("--hold") {
         // Held open until killed: reading standard input blocks this process's main task only.
         while readLine() != nil {}
     }

@@ -66,3 +66,21 @@ struct PostRulesTests {
         #expect(error.reason.contains("control character"))
     }
 }
+
+@Suite("Text rules: plain ASCII takes a shortcut with the same answers")
+struct TextRulesASCIITests {
+    /// Texts of ASCII only: the shortcut's ground, each checked against what the rules say.
+    @Test(
+        "ASCII texts are trimmed and refused exactly as the rules say",
+        arguments: [
+            ("  hello  ", "hello"), ("\n\nline one\nline two\n", "line one\nline two"), ("\ttabbed\t", "tabbed"),
+            ("a\r\nb", nil), ("bell\u{07}", nil), ("nul\u{00}", nil), ("del\u{7F}", nil), (" ", nil), ("", nil),
+            ("\n", nil), (String(repeating: "x", count: 500), String(repeating: "x", count: 500)),
+            (String(repeating: "x", count: 501), nil),
+            ("  " + String(repeating: "y", count: 500) + " \n", String(repeating: "y", count: 500)),
+        ] as [(String, String?)])
+    func ascii(_ text: String, _ expected: String?) {
+        let result = try? PostRules.validatedText(text)
+        #expect(result == expected, "\(text.debugDescription)")
+    }
+}

@@ -17,6 +17,8 @@ enum JSONStoreBenchmarks {
         var sqlitePublishMax: Double
         var jsonStartup: Double
         var sqliteStartup: Double
+        /// The JSON store's publish p50 with `syncsEverySave: false` (SQLite's `synchronous = NORMAL`).
+        var jsonUnsyncedPublishP50: Double
     }
 
     /// Measures each size in `sizes`, in `directory` (which must exist).
@@ -58,6 +60,10 @@ enum JSONStoreBenchmarks {
         try await json.start()
         let jsonLatencies = try await publishLatencies(json.postService, authorID: User.ID(authorID))
         await json.stop()
+        let unsynced = JSONFileStoreIntegration(configuration: .init(directory: jsonDirectory, syncsEverySave: false))
+        try await unsynced.start()
+        let unsyncedLatencies = try await publishLatencies(unsynced.postService, authorID: User.ID(authorID))
+        await unsynced.stop()
         let sqlite = SQLiteIntegration(configuration: .init(storage: .file(sqliteFile)))
         try await sqlite.start()
         let sqliteLatencies = try await publishLatencies(sqlite.postService, authorID: User.ID(sqliteAuthor))
@@ -67,7 +73,8 @@ enum JSONStoreBenchmarks {
             posts: posts,
             jsonPublishP50: percentile(jsonLatencies, 0.5), jsonPublishMax: jsonLatencies.last ?? 0,
             sqlitePublishP50: percentile(sqliteLatencies, 0.5), sqlitePublishMax: sqliteLatencies.last ?? 0,
-            jsonStartup: median(jsonStarts).milliseconds, sqliteStartup: median(sqliteStarts).milliseconds)
+            jsonStartup: median(jsonStarts).milliseconds, sqliteStartup: median(sqliteStarts).milliseconds,
+            jsonUnsyncedPublishP50: percentile(unsyncedLatencies, 0.5))
     }
 
     /// 100 publishes one after another, each one's latency in milliseconds, sorted.

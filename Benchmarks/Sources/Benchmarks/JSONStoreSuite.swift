@@ -32,6 +32,11 @@ struct JSONStoreSuite: BenchmarkSuite {
                     notes: "baseline: SQLite on the same store size; 100 publishes one after another"))
             rows.append(
                 row(
+                    "JSON store publish p50 without a sync per save, at \(size) posts (ms)",
+                    baseline: [point.sqlitePublishP50], subject: [point.jsonUnsyncedPublishP50],
+                    notes: "syncsEverySave: false, SQLite's synchronous = NORMAL; baseline: SQLite as above"))
+            rows.append(
+                row(
                     "JSON store start-up + first page at \(size) posts (ms)",
                     baseline: [point.sqliteStartup], subject: [point.jsonStartup],
                     notes: "baseline: SQLite; median of 5"))
@@ -65,10 +70,28 @@ struct JSONStoreSuite: BenchmarkSuite {
             csv += "\(point.posts)," + values.map { String(format: "%.3f", $0) }.joined(separator: ",") + "\n"
         }
         try Data(csv.utf8).write(to: images.appendingPathComponent("json-vs-sqlite.csv"))
+        // The figures from before the journal, when every save rewrote the file, drawn dashed.
+        let before =
+            (try? String(contentsOf: images.appendingPathComponent("json-vs-sqlite-before.csv"), encoding: .utf8))
+            .map { text in
+                text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+                    .filter { $0.count == 7 }
+            } ?? []
+        let earlier: [LogLogChart.Series] =
+            before.isEmpty
+            ? []
+            : [
+                .init(
+                    name: "JSON publish p50, whole-file saves", color: "#d9480f", points: before.map { ($0[0], $0[1]) },
+                    isDashed: true),
+                .init(
+                    name: "JSON start-up, before", color: "#f08c00", points: before.map { ($0[0], $0[5]) },
+                    isDashed: true),
+            ]
         let chart = LogLogChart(
             title: "JSON file store against SQLite, by store size",
             xLabel: "posts in the store", yLabel: "milliseconds",
-            series: [
+            series: earlier + [
                 .init(
                     name: "JSON publish p50", color: "#d9480f",
                     points: points.map { (Double($0.posts), $0.jsonPublishP50) }),

@@ -7,6 +7,8 @@ struct LogLogChart {
         var name: String
         var color: String
         var points: [(x: Double, y: Double)]
+        /// Drawn dashed: an earlier measurement shown for comparison.
+        var isDashed = false
     }
 
     var title: String
@@ -63,7 +65,7 @@ struct LogLogChart {
         for (index, line) in series.enumerated() {
             let points = line.points.filter { $0.x > 0 && $0.y > 0 }.map { "\(number(px($0.x))),\(number(py($0.y)))" }
             parts.append(
-                #"<polyline fill="none" stroke="\#(line.color)" stroke-width="2" points="\#(points.joined(separator: " "))"/>"#
+                #"<polyline fill="none" stroke="\#(line.color)" stroke-width="2"\#(line.isDashed ? #" stroke-dasharray="6 4""# : "") points="\#(points.joined(separator: " "))"/>"#
             )
             let legendY = top + 10 + Double(index) * 18
             parts.append(

@@ -59,9 +59,17 @@ actor GroupCommit {
         try result.get()
     }
 
-    /// Saves whatever is not durable yet and returns when it is (or the save failed).
+    /// Saves whatever is not durable yet and returns when it is (or the save failed), synced to
+    /// disk also when saves do not sync each line.
     func flush() async throws(ServiceError) {
         try await durable(await store.revision)
+        try await whenIdle { files throws(ServiceError) in try files.sync() }
+    }
+
+    /// Runs `body` on the files once no save is being written (so never beside one).
+    private func whenIdle(_ body: @Sendable (StoreFiles) throws(ServiceError) -> Void) async throws(ServiceError) {
+        while isSaving { await withCheckedContinuation { idleWaiters.append($0) } }
+        try body(files)
     }
 
     /// Writes everything as a snapshot and empties the journal, so `store.json` alone holds the

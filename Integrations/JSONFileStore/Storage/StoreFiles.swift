@@ -22,6 +22,7 @@ final class StoreFiles: @unchecked Sendable {
     private let snapshotFile: URL
     private let journal: JSONLinesJournal<JournalEntry>
     private let crashSwitch: CrashSwitch?
+    private let syncsEverySave: Bool
     private var snapshotBytes = 0
     /// `store.json` is in an older format: a reader of that format would not know the journal,
     /// so the first save writes a snapshot in the current one.
@@ -31,6 +32,7 @@ final class StoreFiles: @unchecked Sendable {
         snapshotFile = configuration.file
         journal = JSONLinesJournal(url: configuration.journalFile, locksItself: false)
         crashSwitch = configuration.crashSwitch
+        syncsEverySave = configuration.syncsEverySave
     }
 
     /// Whether the journal has grown past the snapshot (and past `minimumJournalBytes`): the next
@@ -67,7 +69,16 @@ final class StoreFiles: @unchecked Sendable {
     func append(_ changes: ModelStore.Changes) throws(ServiceError) {
         try crashSwitch?.beforeDurableWrite()
         let path = journal.url.path
-        try journal.append([JournalEntry(changes)]) { ServiceError(saving: $0, file: path) }
+        try journal.append([JournalEntry(changes)], syncing: syncsEverySave) { ServiceError(saving: $0, file: path) }
+    }
+
+    /// Makes every appended line durable, when saves do not sync each one.
+    ///
+    /// - Throws: `.unavailable` when the sync fails.
+    func sync() throws(ServiceError) {
+        guard !syncsEverySave, hasJournal else { return }
+        let path = journal.url.path
+        try journal.sync { ServiceError(saving: $0, file: path) }
     }
 
     /// Writes `snapshot` as `store.json`, durably, then empties the journal.

@@ -160,3 +160,13 @@ enum ISO8601Milliseconds {
         return (quotient, value - quotient * divisor)
     }
 }
+
+extension Date {
+    /// The date `text` spells as ISO 8601 in UTC (`2024-03-01T12:00:00.123Z`, any number of
+    /// fractional digits or none), rounded to whole milliseconds; `nil` for anything else (see
+    /// `JSONDecoder.DateDecodingStrategy.iso8601WithMilliseconds`, which reads the same).
+    public init?(iso8601Milliseconds text: String) {
+        guard let date = ISO8601Milliseconds.parse(text) else { return nil }
+        self = date
+    }
+}

@@ -138,12 +138,17 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
 
     /// Appends `records`, one line each, and returns once they are on disk.
     ///
-    /// - Parameter failure: the error a failed write or sync becomes (by default one that names
-    ///   the file and says to free some space).
+    /// - Parameters:
+    ///   - syncing: `fsync` before returning (the default); without it the lines are in the
+    ///     operating system's hands when it returns, which a killed process cannot lose but a power
+    ///     cut can (call `sync()` later, as SQLite's `synchronous = NORMAL` does at checkpoints).
+    ///   - failure: the error a failed write or sync becomes (by default one that names the file and
+    ///     says to free some space).
     /// - Throws: `failure` of the system error when writing or syncing fails (a full disk); none of
     ///   them counts then.
     public func append(
-        _ records: [Record], failure describe: (SystemError) -> ServiceError = JSONLinesJournal.writeFailure
+        _ records: [Record], syncing: Bool = true,
+        failure describe: (SystemError) -> ServiceError = JSONLinesJournal.writeFailure
     ) throws(ServiceError) {
         guard appender >= 0 else { throw .unavailable(reason: "\(url.path) is not open", retryAfter: nil) }
         let bytes = try lines(records)
@@ -157,7 +162,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
                 }
                 offset += written
             }
-            return fsync(appender) == 0 ? nil : SystemError("fsync", path: url.path)
+            return !syncing || fsync(appender) == 0 ? nil : SystemError("fsync", path: url.path)
         }
         if let failure {
             // What was written of these records goes again: none of them counts, and the next
@@ -171,6 +176,15 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
     /// The default error of a failed append: it names the file and the system's error.
     public static func writeFailure(_ error: SystemError) -> ServiceError {
         .unavailable(reason: "cannot write \(error.path) (\(error)); free some space and try again", retryAfter: nil)
+    }
+
+    /// Makes every line appended so far durable (`fsync`).
+    ///
+    /// - Throws: `failure` of the system error when the sync fails.
+    public func sync(failure describe: (SystemError) -> ServiceError = JSONLinesJournal.writeFailure)
+        throws(ServiceError)
+    {
+        guard appender >= 0, fsync(appender) == 0 else { throw describe(SystemError("fsync", path: url.path)) }
     }
 
     /// Empties the journal, durably: what it held is kept elsewhere now (a snapshot was written).

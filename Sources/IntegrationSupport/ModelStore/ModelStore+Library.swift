@@ -5,9 +5,16 @@ extension ModelStore {
     /// One page of `ownerID`'s saved videos, newest first; see `VideoLibraryService.videos(ownerID:page:)`.
     public func libraryVideos(ownerID: User.ID, request: PageRequest) throws(ServiceError) -> Page<Video> {
         let page = try KeysetPage(request, scope: KeysetCursor.libraryScope(ownerID))
+        let position = { (video: Video) in Self.position(video.createdAt, video.id) }
+        if request.cursor == nil {
+            let newest = Self.newest(page.limit, of: libraryVideos.values.lazy.filter { $0.ownerID == ownerID }) {
+                ($0.createdAt, $0.id.rawValue)
+            }
+            return page.page(of: newest, position: position)
+        }
         let listing = Self.newestFirst(
             libraryVideos.values.filter { $0.ownerID == ownerID }, date: \.createdAt, id: \.id)
-        return page.page(ofListing: listing) { Self.position($0.createdAt, $0.id) }
+        return page.page(ofListing: listing, position: position)
     }
 
     /// The saved video with `id`; see `VideoLibraryService.video(id:)`.

@@ -20,11 +20,18 @@ extension ModelStore {
     /// One page of `authorID`'s posts, newest first; see `PostService.feed(authorID:page:)`.
     public func feed(authorID: User.ID, request: PageRequest) throws(ServiceError) -> Page<Post> {
         let page = try KeysetPage(request, scope: KeysetCursor.feedScope(authorID))
-        let listing =
-            feeds[authorID]
-            ?? Self.newestFirst(posts.values.filter { $0.authorID == authorID }, date: \.createdAt, id: \.id)
+        let position = { (post: Post) in Self.position(post.createdAt, post.id) }
+        if let listing = feeds[authorID] { return page.page(ofListing: listing, position: position) }
+        if request.cursor == nil {
+            // A first page (what a screen and every observation read) needs only the newest few.
+            let newest = Self.newest(page.limit, of: posts.values.lazy.filter { $0.authorID == authorID }) {
+                ($0.createdAt, $0.id.rawValue)
+            }
+            return page.page(of: newest, position: position)
+        }
+        let listing = Self.newestFirst(posts.values.filter { $0.authorID == authorID }, date: \.createdAt, id: \.id)
         feeds[authorID] = listing
-        return page.page(ofListing: listing) { Self.position($0.createdAt, $0.id) }
+        return page.page(ofListing: listing, position: position)
     }
 
     /// Deletes the post with `id` for its author; see `PostService.delete(id:by:)`.

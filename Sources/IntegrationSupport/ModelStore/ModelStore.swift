@@ -167,6 +167,28 @@ public actor ModelStore {
         (date.millisecondsSince1970, id.rawValue)
     }
 
+    /// The newest `count` of `items`, newest first, ties broken by descending id: what a first page
+    /// needs, in one pass that keeps `count` items instead of sorting them all.
+    static func newest<Item>(
+        _ count: Int, of items: some Sequence<Item>, key: (Item) -> (Date, String)
+    ) -> [Item] {
+        var kept: [(key: (Date, String), item: Item)] = []
+        kept.reserveCapacity(count + 1)
+        for item in items {
+            let itemKey = key(item)
+            if kept.count == count, let last = kept.last, !(itemKey > last.key) { continue }
+            // The first kept entry it is newer than; the list stays newest first.
+            var (low, high) = (0, kept.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if itemKey > kept[middle].key { high = middle } else { low = middle + 1 }
+            }
+            kept.insert((itemKey, item), at: low)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept.map(\.item)
+    }
+
     /// `items` newest first, ties broken by descending id.
     static func newestFirst<Item, Subject>(
         _ items: some Sequence<Item>,

@@ -29,6 +29,9 @@ public enum TextRules {
         byteLimit: Int? = nil,
         allowedControls: Set<Unicode.Scalar> = []
     ) throws(ValidationError) -> String {
+        if let valid = validASCII(text, limit: limit, byteLimit: byteLimit, allowedControls: allowedControls) {
+            return valid
+        }
         let trimmed = trimmed(text)
         if trimmed.isEmpty {
             throw ValidationError(field: field, reason: "must not be empty or only whitespace")
@@ -55,6 +58,29 @@ public enum TextRules {
             throw ValidationError(field: field, reason: "must be at most \(limit.upperBound) characters, got \(count)")
         }
         return trimmed
+    }
+
+    /// `text` trimmed, when it is ASCII without a carriage return and passes every rule of
+    /// `validated`; `nil` when it is not, or breaks a rule, and the full checks must decide. ASCII
+    /// needs no Unicode property lookups (a store loading 10,000 posts checks 10,000 texts), and one
+    /// byte is one character there (but for `\r\n`, which is why a carriage return goes the long way).
+    private static func validASCII(
+        _ text: String, limit: ClosedRange<Int>, byteLimit: Int?, allowedControls: Set<Unicode.Scalar>
+    ) -> String? {
+        let utf8 = text.utf8
+        let isWhiteSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard
+            utf8.allSatisfy({ byte in
+                (0x20..<0x7F).contains(byte)
+                    || (byte < 0x20 && byte != 0x0D && allowedControls.contains(Unicode.Scalar(byte)))
+            }),
+            utf8.contains(where: { (0x21..<0x7F).contains($0) }),
+            let first = utf8.firstIndex(where: { !isWhiteSpace($0) }),
+            let last = utf8.lastIndex(where: { !isWhiteSpace($0) })
+        else { return nil }
+        let count = utf8.distance(from: first, to: last) + 1
+        guard count <= byteLimit ?? limit.upperBound * bytesPerCharacter, limit.contains(count) else { return nil }
+        return String(text[first...last])
     }
 
     /// Removes leading and trailing whitespace and newlines (Unicode White_Space), keeping the

@@ -33,10 +33,11 @@ struct StoreDirectory: Sendable {
     /// Starts a `JSONStoreWriterFixture` process on the store as user `handle`, publishing until
     /// killed (or, with `limit`, `limit` posts, then holding the store open until killed): each line
     /// it prints is the id of a post whose publish had returned (was durable).
-    func startWriter(handle: String, limit: Int? = nil) throws -> RunningChild {
+    func startWriter(handle: String, limit: Int? = nil, syncsEverySave: Bool = true) throws -> RunningChild {
         let count = limit.map { ["\($0)", "--hold"] } ?? ["0"]
         return try RunningChild(
-            try ChildProcess.executable(named: "JSONStoreWriterFixture"), arguments: [url.path, handle] + count)
+            try ChildProcess.executable(named: "JSONStoreWriterFixture"),
+            arguments: [url.path, handle] + count + (syncsEverySave ? [] : ["--unsynced"]))
     }
 
     /// Writes `text` as the store file, creating the directory.
