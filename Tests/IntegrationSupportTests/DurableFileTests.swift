@@ -51,7 +51,7 @@ struct DurableFileTests {
 
     @Test(
         "a write on a full disk fails as disk full and leaves the previous file intact",
-        .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func fullDisk() throws {
         // Given a file on a disk that is then filled

@@ -3,11 +3,13 @@ import Services
 import TestSupport
 import Testing
 
-@Suite("SHA256.fastest(): the CPU's SHA instructions, checked against the portable computation")
+@Suite(
+    "SHA256.fastest(): the CPU's SHA instructions, checked against the portable computation",
+    .requires(
+        SHA256.hasHardwareBlockFunction, "this CPU has no SHA instructions; fastest() is the portable SHA256 here"))
 struct SHA256FastestTests {
     @Test("the FIPS 180-4 vectors, fed in uneven chunks", arguments: SHA256Vectors.all)
     func vectors(_ vector: SHA256Vectors.Vector) throws {
-        try Self.requireHardware()
         var hash = SHA256.fastest()
         var rest = vector.message[...]
         var size = 1
@@ -21,7 +23,6 @@ struct SHA256FastestTests {
 
     @Test("messages of every length up to 300 bytes, and larger ones, digest as the portable computation does")
     func sameAsPortable() throws {
-        try Self.requireHardware()
         var generator = SplitMixBytes(seed: 20_261_126)
         let lengths = Array(0...300) + [4_095, 4_096, 65_537, 1_000_003]
         for length in lengths {
@@ -33,14 +34,6 @@ struct SHA256FastestTests {
             fast.update(message.prefix(length / 3))
             fast.update(message.dropFirst(length / 3))
             #expect(fast.finalize() == portable.finalize(), "length \(length)")
-        }
-    }
-
-    /// Cancels the test, saying why, on a CPU without the SHA extensions: there, `fastest()` is the
-    /// portable computation, which `SHA256Tests` checks.
-    private static func requireHardware() throws {
-        if !SHA256.hasHardwareBlockFunction {
-            try Test.cancel("this CPU has no SHA instructions; fastest() is the portable SHA256 here")
         }
     }
 }

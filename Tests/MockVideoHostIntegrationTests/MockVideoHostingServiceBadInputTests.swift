@@ -35,8 +35,8 @@ struct MockVideoHostingServiceBadInputTests {
 
     @Test(
         "Mock video host: an unreadable file (chmod 000) gives invalid input for file and stores nothing",
-        .enabled(
-            if: UnreadableFiles.permissionsAreEnforced,
+        .requires(
+            UnreadableFiles.permissionsAreEnforced,
             "this process reads files whatever their mode (it runs as root); see the kernel-attribute test"
         )
     )
@@ -56,7 +56,7 @@ struct MockVideoHostingServiceBadInputTests {
 
     @Test(
         "Mock video host: a regular file that cannot be opened for reading gives invalid input and stores nothing",
-        .enabled(if: UnreadableFiles.writeOnlyKernelAttribute != nil, "no write-only kernel attribute on this system")
+        .requires(UnreadableFiles.writeOnlyKernelAttribute != nil, "no write-only kernel attribute on this system")
     )
     func fileRefusingReads() async throws {
         // Given a non-empty regular file that even root cannot open for reading

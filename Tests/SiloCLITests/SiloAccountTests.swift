@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `silo sign-up`, `sign-in`, `sign-out` and `whoami`, on the default integration (no passwords:
+/// `silo sign-up`, `sign-in`, `sign-out` and `whoami`, on a store on this device (no passwords:
 /// the device is the account) and over HTTP (passwords, read from standard input here).
 @Suite("silo accounts")
 struct SiloAccountTests {
     @Test(
-        "on the default integration: sign up, act as the user, sign out, sign back in by handle",
-        .enabled(if: Defaults.keeps(.authentication), "the default integration keeps nobody signed in between runs"))
+        "on a device-local integration: sign up, act as the user, sign out, sign back in by handle",
+        .requires(Defaults.keeping(.authentication) != nil, "needs an integration that keeps who is signed in"))
     func deviceLocal() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .authentication)
         #expect(try await silo.run("whoami").standardOutput == "Nobody is signed in.\n")
         let signedUp = try await silo.run("sign-up", "Ada", "--name", "Ada L.")
         #expect(signedUp.status == 0 && signedUp.standardOutput.contains("Signed in as Ada L. @ada"), "\(signedUp)")

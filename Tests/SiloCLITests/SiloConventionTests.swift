@@ -42,9 +42,9 @@ struct SiloConventionTests {
 
     @Test(
         "-h is help, but after -- it is the text of a post",
-        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
+        .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func dashDash() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts)
         let help = try await silo.run("post", "-h")
         #expect(help.standardOutput.contains("USAGE: silo post"))
         let posted = try await silo.run("post", "--", "-h")
@@ -55,28 +55,28 @@ struct SiloConventionTests {
 
     @Test(
         "options work before or after the command, and as --option=value",
-        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
+        .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func optionPlacement() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts)
         for text in ["one", "two", "three"] { _ = try await silo.run("post", text) }
         let after = try await silo.run("feed", "--limit", "1")
         let before = try await silo.run("--limit", "1", "feed")
         let equals = try await silo.run("feed", "--limit=1")
         let dataDirectory = try await silo.run("--data-dir=.silo", "feed", "--limit=1")
         #expect(after.status == 0)
-        #expect(Self.posts(in: after) == 1)
+        #expect(SiloRunner.posts(in: after) == 1)
         for outcome in [before, equals, dataDirectory] {
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            #expect(Self.posts(in: outcome) == Self.posts(in: after))
+            #expect(SiloRunner.posts(in: outcome) == SiloRunner.posts(in: after))
         }
     }
 
     @Test(
         "help is wrapped to the terminal's width, and styled only when NO_COLOR and TERM=dumb allow",
-        .enabled(if: Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"),
-        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
+        .requires(Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"),
+        .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func terminal() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts)
         let narrow = try await silo.inTerminal("stty cols 50; \"$SILO_BINARY\" help upload")
         let lines = narrow.split(separator: "\n").map { $0.trimmingCharacters(in: .newlines) }
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
@@ -107,9 +107,6 @@ struct SiloConventionTests {
         #expect(!outcome.standardError.contains("Bearer"))
     }
 
-    private static func posts(in outcome: ChildProcess.Outcome) -> Int {
-        outcome.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(" at ") }.count
-    }
 }
 
 extension SiloRunner {
@@ -119,7 +116,7 @@ extension SiloRunner {
         let binary = try ChildProcess.executable(named: "silo")
         let outcome = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
-            environment: cleanEnvironment.merging(["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
+            environment: baseEnvironment.merging(["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
                 .merging(environment) { $1 },
             in: workingDirectory.url)
         return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")

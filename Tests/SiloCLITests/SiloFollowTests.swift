@@ -10,9 +10,11 @@ import Testing
 struct SiloFollowTests {
     @Test(
         "a post published and deleted by another process appears, then shows as deleted; Ctrl-C exits 0",
-        .enabled(if: Defaults.keeps(.posts) && Defaults.isShared(.posts), "needs posts that another process can see"))
+        .requires(
+            Defaults.keeping(.posts, shared: true) != nil,
+            "needs an integration that keeps posts where another process can see them"))
     func followsAnotherProcess() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts, shared: true)
         let existing = try await silo.run("post", "before following")
         #expect(existing.status == 0, "stderr: \(existing.standardError)")
         let follower = try silo.start("feed", "--follow", "--limit", "5")

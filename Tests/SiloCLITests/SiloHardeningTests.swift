@@ -8,9 +8,9 @@ import Testing
 struct SiloHardeningTests {
     @Test(
         "Someone other than the author cannot delete a post: exit 1, says so, and the post stays",
-        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
+        .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func deleteIsForTheAuthor() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts)
         let posted = try await silo.run("post", "alice's post", environment: ["SILO_USER": "alice"])
         let id = try #require(posted.standardOutput.split(separator: " ").last).trimmingCharacters(in: .newlines)
         let attempt = try await silo.run("delete", id, environment: ["SILO_USER": "mallory"])
@@ -21,9 +21,11 @@ struct SiloHardeningTests {
 
     @Test(
         "Stored text and typed arguments never reach the terminal as control characters",
-        .enabled(if: Defaults.postsInSQLite, "writes a post into the SQLite file with the sqlite3 tool"))
+        .requires(
+            Defaults.integration(named: "sqlite") != nil,
+            "needs the SQLite integration, whose file the sqlite3 tool writes"))
     func outputIsEscaped() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(choosing: [.posts: try #require(Defaults.integration(named: "sqlite"))])
         _ = try await silo.run("post", "a normal post")
         // A post another program wrote straight into the database, with escape sequences and a bidi override.
         _ = try await silo.sqlite3("UPDATE posts SET text = 'clear' || char(27) || '[2J' || char(8238) || 'evil'")
@@ -41,9 +43,9 @@ struct SiloHardeningTests {
 
     @Test(
         "The feed pages through everything, and its hint is the command that shows the rest",
-        .enabled(if: Defaults.keeps(.posts), "needs posts kept between runs"))
+        .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func feedPaging() async throws {
-        let silo = try SiloRunner()
+        let silo = try SiloRunner(keeping: .posts)
         for index in 0..<23 { _ = try await silo.run("post", "post \(index)") }
         let first = try await silo.run("feed")
         #expect(first.standardOutput.components(separatedBy: "\n  post ").count - 1 == 20)
@@ -83,10 +85,13 @@ struct SiloHardeningTests {
 
     @Test(
         "A broken video host does not block posts, and integrations reports it failed and exits 1",
-        .enabled(
-            if: Defaults.choice(.hosting) == .mockVideoHost && Defaults.keeps(.posts), "breaks the mock host's key"))
+        .requires(
+            Defaults.integration(named: "mockhost") != nil && Defaults.keeping(.posts) != nil,
+            "needs the mock video host, whose key it breaks, and an integration that keeps posts between runs"))
     func unusedIntegrationDoesNotBlock() async throws {
-        let silo = try SiloRunner()
+        let keeping = try #require(Defaults.keeping(.posts))
+        let silo = try SiloRunner(
+            choosing: keeping.merging([.hosting: try #require(Defaults.integration(named: "mockhost"))]) { $1 })
         let badKey = ["SILO_VIDEO_HOST_API_KEY": "has spaces"]
         let posted = try await silo.run("post", "still works", environment: badKey)
         #expect(posted.status == 0, "\(posted.standardError)")

@@ -6,11 +6,30 @@ import TestSupport
 /// Runs the built `silo` executable in a fresh working directory, as a user would.
 final class SiloRunner {
     let workingDirectory: TemporaryDirectory
+    /// The environment every run starts from: the app's variables cleared, then the choices the
+    /// runner was made with.
+    let baseEnvironment: [String: String]
     private let executable: URL
 
-    init() throws {
+    /// A runner on `choices` (`[.posts: .sqlite]`), the defaults for every other service.
+    init(choosing choices: [ServiceKind: IntegrationDescription] = [:]) throws {
         workingDirectory = try TemporaryDirectory(prefix: "cli")
         executable = try ChildProcess.executable(named: "silo")
+        let picks = choices.map { (Defaults.variable(choosing: $0.key), $0.value.name) }
+        baseEnvironment = Self.cleanEnvironment.merging(picks) { _, pick in pick }
+    }
+
+    /// A runner on an integration that keeps `service`'s data between runs (`Defaults.keeping`):
+    /// guard the test with `.requires(Defaults.keeping(service) != nil, …)`.
+    convenience init(keeping service: ServiceKind, shared: Bool = false) throws {
+        guard let choices = Defaults.keeping(service, shared: shared) else { throw NoIntegration(service: service) }
+        try self.init(choosing: choices)
+    }
+
+    /// The template has no integration that keeps a service's data the way a test needs.
+    struct NoIntegration: Error, CustomStringConvertible {
+        let service: ServiceKind
+        var description: String { "no integration in IntegrationCatalog keeps \(service) between runs" }
     }
 
     /// Runs `silo` with `arguments` and `environment` (on top of a clean Silo environment).
@@ -28,7 +47,7 @@ final class SiloRunner {
         try await ChildProcess.run(
             executable,
             arguments: arguments,
-            environment: cleanEnvironment.merging(environment) { _, new in new },
+            environment: baseEnvironment.merging(environment) { _, new in new },
             in: workingDirectory.url,
             input: input
         )
@@ -42,18 +61,36 @@ final class SiloRunner {
     /// Starts `silo` with `arguments` without waiting, for tests that talk to it while it runs.
     func start(_ arguments: [String], environment: [String: String] = [:]) throws -> RunningChild {
         try RunningChild(
-            executable, arguments: arguments, environment: cleanEnvironment.merging(environment) { _, new in new },
+            executable, arguments: arguments, environment: baseEnvironment.merging(environment) { _, new in new },
             in: workingDirectory.url)
     }
 
     /// The app's variables cleared, so the caller's shell does not leak into a test.
-    var cleanEnvironment: [String: String] {
+    static var cleanEnvironment: [String: String] {
         let prefix = AppConfiguration.environmentPrefix
         let variables =
             ServiceKind.allCases.map(AppConfiguration.variable(for:))
             + IntegrationCatalog.settings.map(\.environmentVariable)
             + [prefix + "DATA_DIR", prefix + "USER", prefix + "VERBOSE"]
         return Dictionary(uniqueKeysWithValues: variables.map { ($0, "") })
+    }
+
+    /// How many posts `silo feed` shows (up to 100), asked the way a user would.
+    func feedPostCount() async throws -> Int {
+        let feed = try await run("feed", "--limit", "100")
+        guard feed.status == 0 else { throw FeedFailed(outcome: feed) }
+        return Self.posts(in: feed)
+    }
+
+    /// The posts a `silo feed` printed: their header lines, which are not indented and carry the time.
+    static func posts(in outcome: ChildProcess.Outcome) -> Int {
+        outcome.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(" at ") }.count
+    }
+
+    /// `silo feed` failed where a test needed its posts.
+    struct FeedFailed: Error, CustomStringConvertible {
+        let outcome: ChildProcess.Outcome
+        var description: String { "silo feed failed: \(outcome)" }
     }
 
     /// Runs the `sqlite3` tool on the database with `sql` and returns what it printed.

@@ -27,7 +27,7 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
         ServiceDeclaration(.hosting, protocol: "VideoHostingService"),
         ServiceDeclaration(
             .authentication, protocol: "AuthenticationService", servedWith: .users,
-            scaffoldValues: ["signInFlow": ".password"]),
+            scaffoldValues: ["signInFlow": ".password"], scaffoldCapabilities: ["passwords"]),
     ]
 
     /// This service's declaration.
@@ -63,15 +63,20 @@ public struct ServiceDeclaration: Sendable, Hashable {
     /// Swift source (`["signInFlow": ".password"]`); `scripts/new-integration` writes these. Its
     /// methods need none: they start as "not written yet".
     public let scaffoldValues: [String: String]
+    /// The contract capabilities (`ContractCapability` names) a scaffolded integration's fixture
+    /// declares for this service besides those every store offers, to go with `scaffoldValues`:
+    /// a `.password` sign-in flow runs the password checks (`["passwords"]`).
+    public let scaffoldCapabilities: [String]
 
     /// Declares `kind`, implemented by conformances to `protocolName`.
     public init(
         _ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil,
-        scaffoldValues: [String: String] = [:]
+        scaffoldValues: [String: String] = [:], scaffoldCapabilities: [String] = []
     ) {
         self.kind = kind
         self.protocolName = protocolName
         self.servedWith = servedWith
         self.scaffoldValues = scaffoldValues
+        self.scaffoldCapabilities = scaffoldCapabilities
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Kept on purpose, and listed at the end: the copyright line of LICENSE (it names who holds the
 /// copyright); the word for the idea the template is built on, in "its own silo" and the like; and
-/// this folder with the rename script and its test, which explain renaming with examples.
+/// this folder and its tests with the rename script and its test, which explain renaming with examples.
 struct RenameApp {
     /// What `--help` prints.
     static let help = """
@@ -29,8 +29,16 @@ struct RenameApp {
         dependency kept "in its own silo"), and the rename tool with its script and test.
         """
 
-    /// Files that speak about names and are never renamed: this folder, the script and its test.
-    static let keptFiles = ["Sources/TemplateTool/Rename/", "scripts/rename-app", "scripts/test-rename-app"]
+    /// How the README introduces the template, and how it introduces the app made from it: the
+    /// renamed app is no longer "a Swift starter template".
+    static let templateLead = (from: " is a Swift starter template for apps that keep ", to: " keeps ")
+
+    /// Files that speak about names and are never renamed: this folder, its tests, the script and
+    /// the script's test.
+    static let keptFiles = [
+        "Sources/TemplateTool/Rename/", "Tests/TemplateToolTests/Rename/", "scripts/rename-app",
+        "scripts/test-rename-app",
+    ]
     /// The idea the template is named after, kept in prose whatever the app is called: "its own
     /// silo", "a silo", "the silo".
     private static var concept: Regex<Substring> { #/\b(?i:own|the|a)\s+silo\b/# }
@@ -60,7 +68,9 @@ struct RenameApp {
         var kept: [String] = []
         for path in files {
             guard let text = try? String(contentsOf: tree.url(path), encoding: .utf8) else { continue }
-            let renamed = rename(text, path: path, names: names, kept: &kept)
+            var renamed = rename(text, path: path, names: names, kept: &kept)
+            if path.hasSuffix(".md") { renamed = ColumnAlignment.realigning(renamed, original: text) }
+            if path == "README.md" { renamed = renamed.replacing(Self.templateLead.from, with: Self.templateLead.to) }
             if renamed != text {
                 do {
                     try Data(renamed.utf8).write(to: tree.url(path))
@@ -168,10 +178,16 @@ struct RenameApp {
         print("  renamed \(moved.count) file(s) and folder(s):")
         for move in moved { print("    \(move)") }
         let whole = Self.keptFiles.filter { tree.exists($0) }.map {
-            "\($0)  (the rename tool, its script and its test)"
+            "\($0)  (the rename tool, its tests, its script and the script's test)"
         }
         print("  kept on purpose (\(kept.count + whole.count)):")
         for line in kept + whole { print("    \(line)") }
+        print(
+            "  data: the app now keeps its data in ./.\(lower); what an earlier build kept in ./.\(old.lowercased()) "
+                + "stays there, unread: `mv .\(old.lowercased()) .\(lower)` in each directory you ran it from keeps it")
+        if tree.exists("." + old.lowercased()) {
+            print("    (this directory has one: ./.\(old.lowercased()))")
+        }
         print("Next: swift build && swift test; review with git diff --stat; commit.")
     }
 

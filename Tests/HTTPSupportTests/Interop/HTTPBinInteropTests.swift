@@ -7,9 +7,11 @@ import Testing
 @testable import HTTPSupport
 
 /// Both transports against httpbin (PyPI), a server nobody here wrote: `scripts/interop` starts it
-/// and sets `SILO_HTTPBIN_URL`; without it these tests do not run (and the script fails when
-/// none ran). Every test runs once per transport.
-@Suite("HTTP transport against httpbin", .enabled(if: HTTPBin.baseURL != nil))
+/// and sets `SILO_HTTPBIN_URL`; without it the suite is cancelled (and the script fails when no
+/// test passed). Every test runs once per transport.
+@Suite(
+    "HTTP transport against httpbin",
+    .requires(HTTPBin.baseURL != nil, "needs httpbin: scripts/interop starts it and sets SILO_HTTPBIN_URL"))
 struct HTTPBinInteropTests {
     /// A client of httpbin; its deadline is long (it is not the subject) unless a test keeps it
     /// on a manual `clock` and decides when it passes.

@@ -97,7 +97,7 @@ struct JSONStoreFileTests {
 
     @Test(
         "a save that fails on a full disk keeps the previous files, rolls the change back, and works once space is freed",
-        .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func fullDisk() async throws {
         // Given a store on a small disk holding one post

@@ -12,8 +12,7 @@ struct SQLiteFilePostReplicaServiceContractTests {
     }
 
     @Test(
-        "SQLite (file) PostReplicaService contract: checks this fixture cannot run",
-        .enabled(if: PostReplicaServiceContract.hasUnsupportedChecks(for: fixture))
+        "SQLite (file) PostReplicaService contract: checks this fixture cannot run"
     )
     func unsupportedChecks() throws {
         try PostReplicaServiceContract.cancelUnsupportedChecks(for: Self.fixture)

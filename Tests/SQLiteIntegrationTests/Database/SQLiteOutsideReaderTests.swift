@@ -13,7 +13,7 @@ struct SQLiteOutsideReaderTests {
 
     @Test(
         "the sqlite3 command-line tool finds the database intact with the documented tables",
-        .enabled(if: sqlite3 != nil, "needs the sqlite3 command-line tool (apt-get install sqlite3)")
+        .requires(sqlite3 != nil, "needs the sqlite3 command-line tool (apt-get install sqlite3)")
     )
     func sqlite3CommandLine() async throws {
         // Given a database the integration wrote and stopped

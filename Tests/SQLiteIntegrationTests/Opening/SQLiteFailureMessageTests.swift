@@ -92,7 +92,7 @@ struct SQLiteFailureMessageTests {
 
     @Test(
         "a database on a read-only file system says so and is not changed",
-        .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func readOnlyFileSystem() async throws {
         // Given a database on a file system that was then made read-only
@@ -114,7 +114,7 @@ struct SQLiteFailureMessageTests {
 
     @Test(
         "a full disk at start-up says the disk is full, not an I/O error",
-        .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func fullDiskAtStart() async throws {
         // Given a full disk and no database yet
@@ -135,7 +135,7 @@ struct SQLiteFailureMessageTests {
 
     @Test(
         "a write that fills the disk fails clearly, keeps what was stored, and works again once space is freed",
-        .enabled(if: ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount")
     )
     func fullDiskDuringWrites() async throws {
         // Given a started database with a post, on a disk that is then filled
