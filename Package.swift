@@ -183,15 +183,20 @@ let package = Package(
             name: "SiloBackend",
             dependencies: [
                 "Models", "Services", "IntegrationSupport", "BackendAPI", "InMemoryIntegration", "SQLiteIntegration",
+                "CommandLineSupport",
             ]
         ),
 
         // MARK: - App (the composition root) and the sample app
 
+        // What the executables share about the command line: help in swift-argument-parser's
+        // layout, usage errors, "did you mean" (App uses it for settings too). Pure Swift.
+        .target(name: "CommandLineSupport"),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .target(
             name: "App",
             dependencies: [
-                "Models", "Services", "IntegrationSupport",
+                "Models", "Services", "IntegrationSupport", "CommandLineSupport",
                 "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
                 "HTTPBackendIntegration", "HTTPSupport", "OfflineFirstIntegration",
             ]
@@ -202,7 +207,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SiloCLI",
-            dependencies: ["App", "Features", "Models", "Services"]
+            dependencies: ["App", "Features", "Models", "Services", "CommandLineSupport"]
         ),
         // End-to-end: runs the built `silo` binary as a subprocess in a temporary directory.
         .testTarget(

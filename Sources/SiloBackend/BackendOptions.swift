@@ -1,6 +1,8 @@
+import CommandLineSupport
 import Foundation
 
-/// The command line of `silo-backend`.
+/// The command line of `silo-backend`: every option is one row of `table`, which both the parser
+/// and the help page read, so an option cannot be parsed without being documented.
 struct BackendOptions {
     var port = 8080
     var store = StoreChoice.sqlite
@@ -12,82 +14,166 @@ struct BackendOptions {
     var accessTokenLifetime: Duration = .seconds(15 * 60)
     var passwordIterations = PasswordHasher.defaultIterations
 
-    static let usage = """
-        USAGE: silo-backend [--port <n>] [--store sqlite|memory] [--data-dir <path>] [options]
-
-        Serves the Silo HTTP API (Docs/HTTPBackendAPI.md) on 127.0.0.1, over the SQLite store by default.
-
-        OPTIONS:
-          --port <n>                 The port on 127.0.0.1 (default 8080; 0 picks a free one).
-          --store <name>             sqlite (kept in <data-dir>/backend.sqlite) or memory (default sqlite).
-          --data-dir <path>          Where the SQLite store and sessions live (default .silo/backend).
-          --idle-timeout-ms <n>      Close a connection that sends no request for this long (default 5000).
-          --request-timeout-ms <n>   Answer 408 to a request not fully sent this long after its first
-                                     byte; close a client that does not read its answer (default 10000).
-          --max-connections <n>      Connections held at once; a new one beyond it replaces the one
-                                     that has waited longest on its client (default 512).
-          --access-token-seconds <n> How long an access token lasts (default 900).
-          --password-iterations <n>  PBKDF2 rounds for new password hashes (default 600000; fewer
-                                     only for tests: each round is what a guess costs an attacker).
-          --test-controls            Fault injection, request counts and the test clock, for tests only.
-          --manual-clock             With --test-controls: timeouts wait for POST /_test/clock to move time.
-          -h, --help                 Show this help.
-        """
-
-    /// What went wrong on the command line, said so the user can fix it.
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
+    /// What an option does with the command line.
+    enum Effect: Sendable {
+        /// Takes no value.
+        case flag(@Sendable (inout BackendOptions) -> Void)
+        /// Takes a whole number in the range.
+        case number(ClosedRange<Int>, @Sendable (inout BackendOptions, Int) -> Void)
+        /// Takes text; the closure returns why the value is refused, or `nil` when it took it.
+        case text(@Sendable (inout BackendOptions, String) -> String?)
     }
 
-    /// Parses `arguments` (without the program name); `nil` when help was asked for.
+    /// One option: its name, its value's placeholder (none for a flag), its help and its effect.
+    struct Option: Sendable {
+        let name: String
+        let value: String?
+        let abstract: String
+        let effect: Effect
+
+        /// `--port <n>`, as help and error messages show it.
+        var label: String { value.map { "\(name) <\($0)>" } ?? name }
+    }
+
+    /// Every option `silo-backend` takes, in the order help lists them.
+    static let table: [Option] = [
+        Option(
+            name: "--port", value: "n", abstract: "The port on 127.0.0.1 (default 8080; 0 picks a free one).",
+            effect: .number(0...65535) { $0.port = $1 }),
+        Option(
+            name: "--store", value: "name",
+            abstract: "sqlite (kept in <data-dir>/backend.sqlite) or memory (default sqlite).",
+            effect: .text { options, name in
+                guard let store = StoreChoice(rawValue: name) else { return "choose sqlite or memory" }
+                options.store = store
+                return nil
+            }),
+        Option(
+            name: "--data-dir", value: "path",
+            abstract: "Where the SQLite store and sessions live (default .silo/backend).",
+            effect: .text { options, path in
+                guard !path.isEmpty else { return "give a directory path" }
+                options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+                return nil
+            }),
+        Option(
+            name: "--idle-timeout-ms", value: "n",
+            abstract: "Close a connection that sends no request for this long (default 5000).",
+            effect: .number(1...3_600_000) { $0.limits.idleTimeout = .milliseconds($1) }),
+        Option(
+            name: "--request-timeout-ms", value: "n",
+            abstract: "Answer 408 to a request not fully sent this long after its first byte; close a client "
+                + "that does not read its answer (default 10000).",
+            effect: .number(1...3_600_000) { $0.limits.requestTimeout = .milliseconds($1) }),
+        Option(
+            name: "--max-connections", value: "n",
+            abstract: "Connections held at once; a new one beyond it replaces the one that has waited longest "
+                + "on its client (default 512).",
+            effect: .number(1...65_536) { $0.limits.maxConnections = $1 }),
+        Option(
+            name: "--access-token-seconds", value: "n", abstract: "How long an access token lasts (default 900).",
+            effect: .number(1...86_400) { $0.accessTokenLifetime = .seconds($1) }),
+        Option(
+            name: "--password-iterations", value: "n",
+            abstract: "PBKDF2 rounds for new password hashes (default 600000; fewer only for tests: each round "
+                + "is what a guess costs an attacker).",
+            effect: .number(1...10_000_000) { $0.passwordIterations = $1 }),
+        Option(
+            name: "--test-controls", value: nil,
+            abstract: "Fault injection, request counts and the test clock, for tests only.",
+            effect: .flag { $0.testControls = true }),
+        Option(
+            name: "--manual-clock", value: nil,
+            abstract: "With --test-controls: timeouts wait for POST /_test/clock to move time.",
+            effect: .flag { $0.manualClock = true }),
+    ]
+
+    /// `silo-backend --help`.
+    static var help: HelpPage {
+        HelpPage(
+            overview: "Serves the Silo HTTP API (Docs/HTTPBackendAPI.md) on 127.0.0.1, over the SQLite store by "
+                + "default.",
+            usage: usage,
+            sections: [
+                HelpSection(
+                    "OPTIONS",
+                    rows: table.map { HelpSection.Row($0.label, $0.abstract) }
+                        + [HelpSection.Row("-h, --help", "Show help information.")])
+            ])
+    }
+
+    private static let usage = [
+        "silo-backend", "[--port <n>]", "[--store <name>]", "[--data-dir <path>]", "[<options>]",
+    ]
+
+    /// What went wrong on the command line, said as swift-argument-parser says it, with the usage.
+    struct UsageError: Error, CustomStringConvertible {
+        /// The sentence after `Error: `; what was typed in it is escaped.
+        let problem: String
+
+        var description: String {
+            UsageMessage(
+                problem, usage: BackendOptions.usage.joined(separator: " "), helpCommand: "silo-backend --help"
+            )
+            .text
+        }
+    }
+
+    /// Parses `arguments` (without the program name); `nil` when help was asked for. Accepts
+    /// `--name value` and `--name=value`.
     static func parse(_ arguments: [String]) throws(UsageError) -> BackendOptions? {
         var options = BackendOptions()
         var remaining = arguments[...]
-        func value(_ flag: String) throws(UsageError) -> String {
-            guard let value = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
-            return value
-        }
-        func number(_ flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-            let text = try value(flag)
-            guard let number = Int(text), range.contains(number) else {
-                throw UsageError(
-                    description: "\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return number
-        }
         while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help": return nil
-            case "--port": options.port = try number(argument, in: 0...65535)
-            case "--store":
-                let name = try value(argument)
-                guard let store = StoreChoice(rawValue: name) else {
-                    throw UsageError(description: "--store takes sqlite or memory, not \(name.debugDescription)")
+            if argument == "-h" || argument == "--help" { return nil }
+            let (name, attached) = split(argument)
+            guard let option = table.first(where: { $0.name == name }) else {
+                throw unknown(argument)
+            }
+            switch option.effect {
+            case .flag(let apply):
+                if attached != nil { throw UsageError(problem: "The option '\(option.name)' does not take a value") }
+                apply(&options)
+            case .number(let range, let apply):
+                let text = try value(of: option, attached: attached, from: &remaining)
+                guard let number = Int(text), range.contains(number) else {
+                    throw invalid(
+                        text, for: option, "give a whole number from \(range.lowerBound) to \(range.upperBound)")
                 }
-                options.store = store
-            case "--data-dir":
-                let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(description: "--data-dir needs a path") }
-                options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
-            case "--idle-timeout-ms":
-                options.limits.idleTimeout = .milliseconds(try number(argument, in: 1...3_600_000))
-            case "--request-timeout-ms":
-                options.limits.requestTimeout = .milliseconds(try number(argument, in: 1...3_600_000))
-            case "--max-connections":
-                options.limits.maxConnections = try number(argument, in: 1...65_536)
-            case "--access-token-seconds":
-                options.accessTokenLifetime = .seconds(try number(argument, in: 1...86_400))
-            case "--password-iterations":
-                options.passwordIterations = try number(argument, in: 1...10_000_000)
-            case "--test-controls": options.testControls = true
-            case "--manual-clock": options.manualClock = true
-            default:
-                throw UsageError(description: "unknown option \(argument.debugDescription); see silo-backend --help")
+                apply(&options, number)
+            case .text(let apply):
+                let text = try value(of: option, attached: attached, from: &remaining)
+                if let reason = apply(&options, text) { throw invalid(text, for: option, reason) }
             }
         }
         if options.manualClock && !options.testControls {
-            throw UsageError(description: "--manual-clock needs --test-controls (it is for tests only)")
+            throw UsageError(problem: "'--manual-clock' needs '--test-controls' (it is for tests only)")
         }
         return options
+    }
+
+    private static func split(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func value(of option: Option, attached: String?, from remaining: inout ArraySlice<String>)
+        throws(UsageError) -> String
+    {
+        if let attached { return attached }
+        guard let value = remaining.popFirst() else { throw UsageError(problem: "Missing value for '\(option.label)'") }
+        return value
+    }
+
+    private static func unknown(_ argument: String) -> UsageError {
+        let typed = VisibleEscapes.escaped(argument)
+        guard argument.hasPrefix("-") else { return UsageError(problem: "Unexpected argument '\(typed)'") }
+        return UsageError(
+            problem: UsageMessage.suggesting(
+                "Unknown option '\(typed)'", typed: split(argument).name, among: table.map(\.name) + ["--help"]))
+    }
+
+    private static func invalid(_ text: String, for option: Option, _ reason: String) -> UsageError {
+        UsageError(problem: "The value '\(VisibleEscapes.escaped(text))' is invalid for '\(option.label)': \(reason)")
     }
 }

@@ -16,13 +16,13 @@ enum SiloBackend {
         let options: BackendOptions
         do {
             guard let parsed = try BackendOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
-                print(BackendOptions.usage)
+                print(BackendOptions.help.rendered(width: 80))
                 return
             }
             options = parsed
         } catch {
-            FileHandle.standardError.write(Data("silo-backend: \(error)\n".utf8))
-            exit(2)
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(64)  // EX_USAGE, as `silo` exits on a malformed command line
         }
         if options.store == .sqlite {
             do {

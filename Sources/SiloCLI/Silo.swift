@@ -1,4 +1,5 @@
 import App
+import CommandLineSupport
 import Foundation
 import Services
 
@@ -46,8 +47,7 @@ enum Silo {
             composition = try AppComposition(
                 configuration: configuration, diagnostics: configuration.isVerbose ? Self.logRequest : nil)
         } catch let error as UsageError {
-            let topic = error.command.map { " \($0)" } ?? ""
-            terminal.printError("\(error.description) (see 'silo help\(topic)')")
+            terminal.printUsageError(error.message)
             return .usage
         } catch {
             terminal.printError("\(String(describing: error))")
@@ -107,7 +107,7 @@ enum Silo {
     @MainActor
     private static func showHelp(_ invocation: Invocation, terminal: Terminal) throws(UsageError) -> ExitStatus {
         if invocation.command == "help", invocation.operands.count > 1 {
-            throw UsageError("help takes one command, got '\(invocation.operands[1])'", command: "help")
+            throw UsageError("Unexpected argument '\(invocation.operands[1])': help takes one command", command: "help")
         }
         // `silo help feed` explains feed; `silo help --help` (like `silo feed --help`) explains help.
         let asksAboutHelp = invocation.command == "help" && invocation.flags.contains("--help")
@@ -119,7 +119,10 @@ enum Silo {
             return .success
         }
         guard let spec = CommandCatalog.command(named: topic) else {
-            throw UsageError("unknown command '\(topic)'", command: "help")
+            throw UsageError(
+                UsageMessage.suggesting(
+                    "Unknown command '\(topic)'", typed: topic, among: CommandCatalog.commands.map(\.name)),
+                command: "help")
         }
         terminal.print(TerminalText(verbatim: HelpText.command(spec, width: terminal.width)))
         return .success

@@ -128,7 +128,9 @@ struct SiloCLITests {
         let help = try await silo.run("--help")
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("USAGE: silo"))
-        #expect(try await silo.run("feed", "--limit", "0").standardError.contains("see 'silo help feed'"))
+        #expect(
+            try await silo.run("feed", "--limit", "0").standardError.contains(
+                "See 'silo feed --help' for more information."))
     }
 
     @Test("The video host's API key never reaches the output, even with --verbose")

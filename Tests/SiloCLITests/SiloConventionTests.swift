@@ -89,6 +89,32 @@ struct SiloConventionTests {
         }
     }
 
+    @Test(
+        "Ctrl-C in a terminal during an upload ends the progress line, says the upload was cancelled, exits 130",
+        .requires(Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
+    func controlCDuringUpload() async throws {
+        let silo = try SiloRunner()
+        _ = try silo.bigSparseVideo()
+        let terminal = try RunningChild(
+            URL(fileURLWithPath: "/usr/bin/script"),
+            arguments: ["-qec", "\"$SILO_BINARY\" upload big.mp4 --title Interrupted", "/dev/null"],
+            environment: silo.baseEnvironment.merging([
+                "SILO_BINARY": try ChildProcess.executable(named: "silo").path, "TERM": "xterm", "NO_COLOR": "",
+            ]) { $1 },
+            in: silo.workingDirectory.url)
+        defer { terminal.terminate() }
+        // The Ctrl-C key, typed the moment the progress bar shows; the terminal sends silo SIGINT.
+        terminal.write("\u{3}", whenOutputContains: "Uploading ")
+        let status = try await terminal.waitForExit()
+        let shown = terminal.outputText.replacingOccurrences(of: "\r\n", with: "\n")
+        let tail = String(shown.suffix(160)).debugDescription
+        #expect(status == 130, "exit status \(status); the terminal ended with \(tail)")
+        let cancelled = try #require(shown.range(of: "Upload cancelled"), "no cancel message: \(tail)")
+        let before = shown[..<cancelled.lowerBound].replacingOccurrences(of: "^C", with: "")  // the terminal's echo
+        #expect(before.hasSuffix("%\n"), "the progress line is not ended before the message: \(tail)")
+        #expect(shown.hasSuffix("keeps nothing of it.\n"), "\(tail)")
+    }
+
     @Test("--verbose shows each use case and each HTTP request with its duration, never a token")
     func verbose() async throws {
         let backend = try RunningChild(

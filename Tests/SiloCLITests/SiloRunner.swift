@@ -65,6 +65,17 @@ final class SiloRunner {
             in: workingDirectory.url)
     }
 
+    /// `big.mp4` in the working directory: 1 GiB and sparse, so slow to upload and instant to make,
+    /// for tests that interrupt an upload.
+    func bigSparseVideo() throws -> URL {
+        let file = workingDirectory.file(named: "big.mp4")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        return file
+    }
+
     /// The app's variables cleared, so the caller's shell does not leak into a test.
     static var cleanEnvironment: [String: String] {
         let prefix = AppConfiguration.environmentPrefix

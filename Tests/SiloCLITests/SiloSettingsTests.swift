@@ -56,7 +56,8 @@ struct SiloSettingsTests {
         let command = try await silo.run("fed")
         #expect(command.status == 64)
         #expect(
-            command.standardError.contains("unknown command 'fed'; did you mean 'feed'?"), "\(command.standardError)")
+            command.standardError.contains("Error: Unknown command 'fed'. Did you mean 'feed'?"),
+            "\(command.standardError)")
         let integration = try await silo.run("feed", environment: ["SILO_POSTS": "sqlit"])
         #expect(integration.status == 64)
         #expect(integration.standardError.contains("did you mean sqlite?"), "\(integration.standardError)")

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Services
 
 /// Configuration the app cannot run with; the sample app exits with status 64 (usage) and prints

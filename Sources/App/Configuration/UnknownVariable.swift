@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Services
 
 /// A `SILO_` variable in the environment that nothing reads: a typo (`SILO_POST`), or the setting

@@ -56,9 +56,9 @@ public final class UploadPresenter: Presenter {
         cancel()
         let generation = generation
         phase = .uploading(fraction: 0)
+        let stages = StageMailbox<UploadVideo.Stage> { [weak self] stage in self?.show(stage, generation: generation) }
         let request = UploadVideo.Request(fileURL: fileURL, title: title, ownerID: ownerID, postText: postText) {
-            [weak self] stage in
-            Task { @MainActor in self?.show(stage, generation: generation) }
+            stage in stages.post(stage)
         }
         work.track(runner.run(makeUploadVideo(request)))
             .then { [weak self] response in

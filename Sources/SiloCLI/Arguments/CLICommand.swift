@@ -51,10 +51,10 @@ enum CLICommand: Equatable {
         let operands = invocation.operands
         func expectOperands(_ names: [String]) throws(UsageError) {
             if operands.count < names.count {
-                throw UsageError("missing <\(names[operands.count])>", command: name)
+                throw UsageError("Missing expected argument '<\(names[operands.count])>'", command: name)
             }
             if operands.count > names.count {
-                throw UsageError("unexpected argument '\(operands[names.count])'", command: name)
+                throw UsageError("Unexpected argument '\(operands[names.count])'", command: name)
             }
         }
         switch name {
@@ -71,7 +71,7 @@ enum CLICommand: Equatable {
         case "upload":
             try expectOperands(["file"])
             guard let title = invocation.values["--title"] else {
-                throw UsageError("--title is required", command: name)
+                throw UsageError("Missing expected argument '--title <title>'", command: name)
             }
             self = .upload(file: operands[0], title: title, postText: invocation.values["--post"])
         case "user":
@@ -123,14 +123,16 @@ enum CLICommand: Equatable {
         var pageSize = 20
         if let text = invocation.values["--limit"] {
             guard let value = Int(text), (1...100).contains(value) else {
-                throw UsageError("--limit must be a whole number from 1 to 100", command: invocation.command)
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--limit <n>': give a whole number from 1 to 100",
+                    command: invocation.command)
             }
             pageSize = value
         }
         let follow = invocation.flags.contains("--follow")
         if follow, invocation.values["--after"] != nil || invocation.flags.contains("--all") {
             throw UsageError(
-                "--follow shows the newest posts; leave out --after and --all", command: invocation.command)
+                "--follow shows the newest posts: leave out --after and --all", command: invocation.command)
         }
         return Listing(
             pageSize: pageSize, after: invocation.values["--after"], all: invocation.flags.contains("--all"),

@@ -5,8 +5,8 @@ enum CommandCatalog {
     static let globalOptions: [OptionSpec] = [
         OptionSpec("--data-dir", value: "path", help: "Where data lives (default ./.silo, or SILO_DATA_DIR)."),
         OptionSpec("--verbose", short: "-v", help: "Print the configuration and each use case with its duration."),
-        OptionSpec("--help", short: "-h", help: "Show help for silo or for the command."),
-        OptionSpec("--version", help: "Print the version."),
+        OptionSpec("--version", help: "Show the version."),
+        OptionSpec("--help", short: "-h", help: "Show help information."),
     ]
 
     static let limit = OptionSpec("--limit", value: "n", help: "How many to show per page, 1 to 100 (default 20).")
@@ -43,7 +43,7 @@ enum CommandCatalog {
             discussion: "Ctrl-C cancels the upload and removes what it stored (exit status 130).",
             operands: [OperandSpec(name: "file", help: "The video file to upload.")],
             options: [
-                OptionSpec("--title", value: "title", help: "The video's title (required)."),
+                OptionSpec("--title", value: "title", required: true, help: "The video's title."),
                 OptionSpec("--post", value: "text", help: "Publish a post with this text and the video attached."),
             ]),
         CommandSpec(
@@ -81,12 +81,19 @@ enum CommandCatalog {
                 + "required integration cannot serve."),
         CommandSpec(
             "help", abstract: "Show help for silo or for a command.",
-            operands: [OperandSpec(name: "command", help: "The command to explain (optional).")]),
+            operands: [OperandSpec(name: "command", help: "The command to explain.", isOptional: true)]),
     ]
 
     /// The command called `name`.
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
+    }
+
+    /// The long names of the options `command` takes (every command's when `nil`), globals included,
+    /// for "did you mean" hints.
+    static func optionNames(of command: String?) -> [String] {
+        let options = command.flatMap(self.command(named:))?.options ?? commands.flatMap(\.options)
+        return (options + globalOptions).map(\.name)
     }
 
     /// Whether option `name` takes a value, for any command or globally; `nil` when no command knows it.

@@ -8,11 +8,18 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// One sentence for the help text.
     let help: String
+    /// Whether the command cannot run without it (`upload --title`): usage shows it unbracketed.
+    let isRequired: Bool
 
-    init(_ name: String, short shortName: String? = nil, value valueName: String? = nil, help: String) {
+    init(
+        _ name: String, short shortName: String? = nil, value valueName: String? = nil,
+        required isRequired: Bool = false,
+        help: String
+    ) {
         self.name = name
         self.shortName = shortName
         self.valueName = valueName
+        self.isRequired = isRequired
         self.help = help
     }
 
@@ -21,6 +28,9 @@ struct OptionSpec: Sendable {
 
     /// `--limit <n>`, as usage lines show it.
     var usage: String { valueName.map { "\(name) <\($0)>" } ?? name }
+
+    /// `-l, --limit <n>`, as help lists it.
+    var label: String { (shortName.map { "\($0), " } ?? "") + usage }
 }
 
 /// One positional argument of a command.
@@ -29,6 +39,11 @@ struct OperandSpec: Sendable {
     let name: String
     /// One sentence for the help text.
     let help: String
+    /// Whether the command runs without it (`silo help` with no command): usage brackets it.
+    var isOptional = false
+
+    /// `<text>`, or `[<command>]` when optional, as usage lines show it.
+    var usage: String { isOptional ? "[<\(name)>]" : "<\(name)>" }
 }
 
 /// A command of `silo`: its name, what it does, what it takes, and which services it uses.
@@ -65,11 +80,10 @@ struct CommandSpec: Sendable {
     var usage: String { usageParts.joined(separator: " ") }
 
     /// The parts of `usage` that help keeps on one line each when it wraps: `silo`, the name, each
-    /// operand, each bracketed option.
+    /// operand, each option (bracketed unless required).
     var usageParts: [String] {
-        let operands = self.operands.map { "<\($0.name)>" }
-        let options = self.options.map { "[\($0.usage)]" }
-        return ["silo", name] + operands + options
+        let options = self.options.map { $0.isRequired ? $0.usage : "[\($0.usage)]" }
+        return ["silo", name] + operands.map(\.usage) + options
     }
 
     /// The option called `name` (long or short), if this command takes it.

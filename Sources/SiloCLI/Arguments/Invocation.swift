@@ -1,4 +1,4 @@
-import App
+import CommandLineSupport
 
 /// A command line taken apart: which command, its operands and options, and the global options.
 ///
@@ -41,27 +41,31 @@ struct Invocation: Equatable {
             }
             let (name, inlineValue) = split(argument)
             guard let takesValue = CommandCatalog.optionTakesValue(name) else {
+                let known = CommandCatalog.optionNames(of: commandName)
                 throw UsageError(
-                    "unknown option '\(name)' (an operand that starts with a dash goes after --)", command: commandName)
+                    UsageMessage.suggesting("Unknown option '\(name)'", typed: name, among: known)
+                        + " (text that starts with a dash goes after --)", command: commandName)
             }
             switch (takesValue, inlineValue) {
             case (true, let value?):
                 options.append((name, value))
             case (true, nil):
                 guard let value = remaining.popFirst() else {
-                    throw UsageError("\(name) needs a value", command: commandName)
+                    throw UsageError("Missing value for '\(name)'", command: commandName)
                 }
                 options.append((name, value))
             case (false, nil):
                 options.append((name, nil))
             case (false, _?):
-                throw UsageError("\(name) takes no value", command: commandName)
+                throw UsageError("The option '\(name)' does not take a value", command: commandName)
             }
         }
         if let commandName {
             guard CommandCatalog.command(named: commandName) != nil else {
-                let closest = ClosestName.to(commandName, among: CommandCatalog.commands.map(\.name))
-                throw UsageError("unknown command '\(commandName)'" + (closest.map { "; did you mean '\($0)'?" } ?? ""))
+                throw UsageError(
+                    UsageMessage.suggesting(
+                        "Unknown command '\(commandName)'", typed: commandName,
+                        among: CommandCatalog.commands.map(\.name)))
             }
             invocation.command = commandName
             invocation.namesCommand = true
@@ -78,11 +82,16 @@ struct Invocation: Equatable {
                 CommandCatalog.globalOptions.first { $0.name == name || $0.shortName == name }
                 ?? command?.option(named: name)
             guard let spec else {
-                throw UsageError("\(self.command) does not take \(name)", command: self.command)
+                throw UsageError(
+                    UsageMessage.suggesting(
+                        "'silo \(self.command)' does not take '\(name)'", typed: name,
+                        among: CommandCatalog.optionNames(of: self.command)),
+                    command: self.command)
             }
             if let value {
                 if spec.name == "--data-dir", value.isEmpty {
-                    throw UsageError("--data-dir needs a directory, not an empty value", command: self.command)
+                    throw UsageError(
+                        "The value '' is invalid for '--data-dir <path>': give a directory", command: self.command)
                 }
                 values[spec.name] = value
             } else {

@@ -261,6 +261,9 @@ final class SiloSession {
             presenter.upload(fileURL: file, title: title, publishAs: postText)
             await presenter.waitUntilIdle()
         }
+        if isInterrupted && !view.hasEnded {
+            terminal.printDiagnostic("Upload cancelled: the video host keeps nothing of it.")
+        }
     }
 
     private func showLibrary(of user: User, _ listing: CLICommand.Listing) async {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -19,6 +20,8 @@ final class Terminal {
     /// The width to fit output in: the terminal's, or 80 when it cannot be told.
     let width: Int
     private var progressLineIsOpen = false
+    /// The progress line last drawn, while it is open.
+    private var drawnProgress = ""
     private var lastQuarter = -1
 
     /// Looks at standard output and `environment` (`NO_COLOR`, `TERM`).
@@ -41,6 +44,13 @@ final class Terminal {
         write("silo: " + message.plain + "\n", to: STDERR_FILENO)
     }
 
+    /// Writes a malformed command line's message (`Error: …`, `Usage: …`, `See …`) to standard
+    /// error; what it quotes of the command line is escaped already.
+    func printUsageError(_ message: UsageMessage) {
+        closeProgressLine()
+        write(message.text + "\n", to: STDERR_FILENO)
+    }
+
     /// Writes a status or diagnostic line (`--verbose` output, "Following your feed") to standard
     /// error, so standard output stays the command's result.
     func printDiagnostic(_ message: TerminalText) {
@@ -56,7 +66,11 @@ final class Terminal {
             let barWidth = max(10, min(40, width - label.count - 10))
             let filled = Int(Double(barWidth) * clamped)
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-            write("\r\(label) \(bar) \(percent)%", to: STDOUT_FILENO)
+            let line = "\r\(label) \(bar) \(percent)%"
+            // Redraw only what changed: a slow terminal must not hold up the main actor.
+            guard !progressLineIsOpen || line != drawnProgress else { return }
+            write(line, to: STDOUT_FILENO)
+            drawnProgress = line
             progressLineIsOpen = true
         } else if percent / 25 > lastQuarter {
             lastQuarter = percent / 25

@@ -7,6 +7,8 @@ final class TerminalUploadView: UploadView {
     private let terminal: Terminal
     private let outcome: Outcome
     private var announcedProcessing = false
+    /// Whether the upload has ended, ready or failed; an interrupted one has not.
+    private(set) var hasEnded = false
 
     init(terminal: Terminal, outcome: Outcome) {
         self.terminal = terminal
@@ -24,6 +26,7 @@ final class TerminalUploadView: UploadView {
     }
 
     func showReady(_ video: Video, post: Post?) {
+        hasEnded = true
         terminal.print("Ready: \(video.title)  \(video.status.playbackURL?.absoluteString ?? "")")
         if let post {
             terminal.print("Published \(post.id) with the video attached")
@@ -31,6 +34,7 @@ final class TerminalUploadView: UploadView {
     }
 
     func showError(message: String) {
+        hasEnded = true
         outcome.recordFailure()
         terminal.printError("\(message)")
     }

@@ -15,6 +15,8 @@ public final class LineCollector: Sendable {
     }
 
     private let state = AwaitableState(Progress())
+    /// Actions waiting for their text, run on the reading thread the moment it arrives.
+    private let triggers = Locked<[(text: String, action: @Sendable (String) -> Void)]>([])
 
     /// Creates a collector that has read nothing yet.
     public init() {}
@@ -51,6 +53,19 @@ public final class LineCollector: Sendable {
         try await state.wait(until: condition)
     }
 
+    /// Runs `action` with everything read so far once that holds `text`: at once if it does
+    /// already, otherwise on the reading thread as soon as the bytes arrive, without waiting for
+    /// a task to be scheduled (a busy test process can take seconds to resume one).
+    public func whenText(contains text: String, _ action: @escaping @Sendable (String) -> Void) {
+        let now = triggers.withLock { triggers -> String? in
+            let sofar = self.text
+            if sofar.contains(text) { return sofar }
+            triggers.append((text, action))
+            return nil
+        }
+        if let now { action(now) }
+    }
+
     private func append(_ data: Data) {
         state.update { progress in
             guard !data.isEmpty else {
@@ -65,5 +80,12 @@ public final class LineCollector: Sendable {
                 progress.partial.removeSubrange(progress.partial.startIndex...newline)
             }
         }
+        let ready = triggers.withLock { triggers in
+            let sofar = text
+            let ready = triggers.filter { sofar.contains($0.text) }
+            triggers.removeAll { sofar.contains($0.text) }
+            return ready.map { ($0.action, sofar) }
+        }
+        for (action, sofar) in ready { action(sofar) }
     }
 }

@@ -102,6 +102,20 @@ public final class RunningChild: @unchecked Sendable {
         return line
     }
 
+    /// Waits until standard output holds `text`, even on a line not yet ended (a progress bar
+    /// redrawn with carriage returns).
+    ///
+    /// - Throws: `Failure` when the output ends without it.
+    public func waitForOutput(containing text: String) async throws {
+        let progress = try await HangGuard.run("\(name) printing \(text.debugDescription)") { [output] in
+            try await output.wait { String(decoding: $0.bytes, as: UTF8.self).contains(text) || $0.hasEnded }
+        }
+        guard String(decoding: progress.bytes, as: UTF8.self).contains(text) else {
+            throw Failure(
+                description: "\(name) ended without printing \(text.debugDescription); stderr: \(errorOutput)")
+        }
+    }
+
     /// Writes `line` and a newline to the child's standard input.
     public func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
@@ -115,6 +129,24 @@ public final class RunningChild: @unchecked Sendable {
     /// Sends `signal` (e.g. `SIGINT`) to the child.
     public func signal(_ signal: Int32) {
         if exit.current == nil { Foundation.kill(process.processIdentifier, signal) }
+    }
+
+    /// Sends `signal` to the child the moment standard output holds `text`, from the thread that
+    /// reads it: the signal lands while the child is still doing what printed `text`, however long
+    /// this test process takes to resume a task.
+    public func signal(_ signal: Int32, whenOutputContains text: String) {
+        output.whenText(contains: text) { [process, exit] _ in
+            guard exit.current == nil else { return }
+            Foundation.kill(process.processIdentifier, signal)
+        }
+    }
+
+    /// Writes `bytes` as they are to the child's standard input the moment standard output holds
+    /// `text` (`"\u{3}"` to a terminal is Ctrl-C), from the thread that reads the output.
+    public func write(_ bytes: String, whenOutputContains text: String) {
+        output.whenText(contains: text) { [input] _ in
+            input.fileHandleForWriting.write(Data(bytes.utf8))
+        }
     }
 
     /// Waits until the child has exited and its output has been read to the end.

@@ -1,5 +1,5 @@
 /// The known name a mistyped one most likely meant, for "did you mean …?" hints: a command
-/// (`silo fed`), a setting (`SILO_POST`).
+/// (`silo fed`), an option (`--prot`), a setting (`SILO_POST`).
 public enum ClosestName {
     /// The candidate nearest to `typed` (ignoring case) when it is near enough to be a typo: at
     /// most one edit per three characters of `typed`, and at least one. The first of equally near
