@@ -216,8 +216,9 @@ let package = Package(
         ),
 
         // MARK: - The template's own tool
-        // `new-integration` and `rename` (scripts/new-integration, scripts/rename-app): it reads the
-        // services and integrations through App and Services, and protocols through their symbol graph.
+        // `new-integration`, `remove-integration` and `rename` (the scripts of those names): it reads
+        // the services and integrations through App and Services, protocols through their symbol graph
+        // and targets through `swift package dump-package`.
 
         .executableTarget(name: "TemplateTool", dependencies: ["App", "Services"]),
         .testTarget(name: "TemplateToolTests", dependencies: ["TemplateTool"]),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The template's own tool: `new-integration` and `rename`, written in Swift so that it reads the
+/// The template's own tool: `new-integration`, `remove-integration` and `rename`, written in Swift so that it reads the
 /// app's code through the modules it imports (the service list, the integration catalog, the
 /// protocols' requirements), never by matching Swift text. `scripts/new-integration` and
 /// `scripts/rename-app` run it.
@@ -10,6 +10,7 @@ let usage = """
 
     Commands:
       new-integration <Name> <service> [<service> ...]   scaffold an integration (scripts/new-integration)
+      remove-integration <Name>                          take an integration out (scripts/remove-integration)
       rename <NewName>                                   rename the app (scripts/rename-app)
     Run a command with --help for its own.
     """
@@ -19,22 +20,26 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Prints `help` and exits 0 when it was asked for; throws it as a usage error when `arguments`
+/// do not have `counts` elements (the command's name included).
+func checkArguments(help: String, counts: some RangeExpression<Int>) throws(ToolFailure) {
+    if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+        print(help)
+        exit(0)
+    }
+    guard counts.contains(arguments.count) else { throw .usage(help) }
+}
+
 do throws(ToolFailure) {
-    let wantsHelp = arguments.dropFirst().contains { $0 == "-h" || $0 == "--help" }
     switch arguments.first {
     case "new-integration":
-        guard !wantsHelp else {
-            print(NewIntegration.help)
-            exit(0)
-        }
-        guard arguments.count >= 3 else { throw .usage(NewIntegration.help) }
+        try checkArguments(help: NewIntegration.help, counts: 3...)
         try NewIntegration(name: arguments[1], keys: Array(arguments.dropFirst(2)), tree: try .current()).run()
+    case "remove-integration":
+        try checkArguments(help: RemoveIntegration.help, counts: 2...2)
+        try RemoveIntegration(name: arguments[1], tree: try .current()).run()
     case "rename":
-        guard !wantsHelp else {
-            print(RenameApp.help)
-            exit(0)
-        }
-        guard arguments.count == 2 else { throw .usage(RenameApp.help) }
+        try checkArguments(help: RenameApp.help, counts: 2...2)
         try RenameApp(newName: arguments[1], tree: try .current()).run()
     case "-h", "--help", "help":
         print(usage)

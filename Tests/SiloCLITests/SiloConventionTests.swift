@@ -90,7 +90,7 @@ struct SiloConventionTests {
     }
 
     @Test(
-        "Ctrl-C in a terminal during an upload ends the progress line, says the upload was cancelled, exits 130",
+        "Ctrl-C in a terminal during an upload ends the progress line, says the upload stopped, exits 130",
         .requires(Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
     func controlCDuringUpload() async throws {
         let silo = try SiloRunner()

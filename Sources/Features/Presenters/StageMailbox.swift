@@ -5,14 +5,15 @@ import Foundation
 /// An upload reports progress once per chunk, far more often than a view redraws. One main-actor
 /// job per report would queue thousands of redraws ahead of everything else the main actor has
 /// to do, such as cancelling the upload when the user presses Ctrl-C or leaves the screen. Here a
-/// report that arrives while a hop is waiting replaces the one that hop will deliver: the latest
-/// stage is the one worth showing, and stages only move forward.
+/// report posted as `replaceable` (progress) replaces a replaceable one still waiting, since only
+/// the latest is worth showing; any other report is kept, and the hop delivers what waits in order,
+/// so the last progress before "processing" is still shown.
 ///
 /// `@unchecked Sendable` is safe: `pending` and `hopIsWaiting` are only read and written under
 /// `lock`, and `deliver` runs on the main actor.
 final class StageMailbox<Stage: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var pending: Stage?
+    private var pending: [(stage: Stage, replaceable: Bool)] = []
     private var hopIsWaiting = false
     private let deliver: @MainActor (Stage) -> Void
 
@@ -21,10 +22,15 @@ final class StageMailbox<Stage: Sendable>: @unchecked Sendable {
         self.deliver = deliver
     }
 
-    /// Leaves `stage` for the main actor, replacing one not yet delivered; from any context.
-    func post(_ stage: Stage) {
+    /// Leaves `stage` for the main actor, from any context; a `replaceable` one replaces a
+    /// replaceable one not yet delivered.
+    func post(_ stage: Stage, replaceable: Bool) {
         let needsHop = lock.withLock {
-            pending = stage
+            if replaceable, let last = pending.last, last.replaceable {
+                pending[pending.count - 1] = (stage, replaceable)
+            } else {
+                pending.append((stage, replaceable))
+            }
             defer { hopIsWaiting = true }
             return !hopIsWaiting
         }
@@ -32,13 +38,13 @@ final class StageMailbox<Stage: Sendable>: @unchecked Sendable {
     }
 
     @MainActor private func flush() {
-        let stage = lock.withLock {
+        let stages = lock.withLock {
             defer {
-                pending = nil
+                pending.removeAll()
                 hopIsWaiting = false
             }
-            return pending
+            return pending.map(\.stage)
         }
-        if let stage { deliver(stage) }
+        for stage in stages { deliver(stage) }
     }
 }

@@ -58,7 +58,12 @@ public final class UploadPresenter: Presenter {
         phase = .uploading(fraction: 0)
         let stages = StageMailbox<UploadVideo.Stage> { [weak self] stage in self?.show(stage, generation: generation) }
         let request = UploadVideo.Request(fileURL: fileURL, title: title, ownerID: ownerID, postText: postText) {
-            stage in stages.post(stage)
+            stage in
+            if case .uploading = stage {
+                stages.post(stage, replaceable: true)
+            } else {
+                stages.post(stage, replaceable: false)
+            }
         }
         work.track(runner.run(makeUploadVideo(request)))
             .then { [weak self] response in

@@ -1,10 +1,47 @@
 import Foundation
 
-/// What `swift package dump-package` says of the package: its name and its modules. Read from
-/// SwiftPM's own view of the manifest, not from the manifest's text.
+/// What `swift package dump-package` says of the package: its name and its modules with their
+/// folders and dependencies. Read from SwiftPM's own view of the manifest, not from its text.
 struct PackageSummary: Decodable {
+    /// One module of the package.
     struct Target: Decodable {
+        /// `JSONFileStoreIntegration`.
         let name: String
+        /// `regular`, `test`, `executable`, `system`, ...
+        let type: String
+        /// The folder the manifest gives, or `nil` for the default one.
+        let path: String?
+        /// The names of the targets and products it depends on.
+        let dependencies: [String]
+
+        /// Its folder relative to the package root: the manifest's, or SwiftPM's default.
+        var folder: String {
+            path ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)")
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, type, path, dependencies
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            type = try container.decode(String.self, forKey: .type)
+            path = try container.decodeIfPresent(String.self, forKey: .path)
+            // Each dependency is `{"byName": ["Models", null]}`, `{"target": [...]}` or
+            // `{"product": [...]}`: a kind, then the name first.
+            let entries = try container.decode([[String: [FirstString]]].self, forKey: .dependencies)
+            dependencies = entries.compactMap { $0.values.first?.first?.text }
+        }
+    }
+
+    /// An element of a dependency's array: its text when it is a string, `nil` otherwise.
+    private struct FirstString: Decodable {
+        let text: String?
+
+        init(from decoder: any Decoder) throws {
+            text = try? decoder.singleValueContainer().decode(String.self)
+        }
     }
 
     /// The package's name (`Silo`).
@@ -16,6 +53,11 @@ struct PackageSummary: Decodable {
     /// also clash with.
     var moduleNames: Set<String> {
         Set(targets.map { $0.name.lowercased() }).union(["foundation", "swift", "testing", "xctest", "dispatch"])
+    }
+
+    /// The target named `name`, if any.
+    func target(named name: String) -> Target? {
+        targets.first { $0.name == name }
     }
 
     /// Asks SwiftPM for the package in `tree`.

@@ -3,7 +3,7 @@ import Foundation
 /// The package the tool works on: the current directory, which must hold `Package.swift`.
 ///
 /// Reads and writes its files by path relative to the root, and says what it did, one line per
-/// file, as `created`, `edited` or `renamed`.
+/// file, as `created`, `edited`, `deleted` or `renamed`.
 struct PackageTree {
     /// The package's root directory.
     let root: URL
@@ -59,6 +59,47 @@ struct PackageTree {
         guard edited != text else { return }
         try write(path, edited)
         print("  edited  \(path) (\(what))")
+    }
+
+    /// Deletes the file or folder at `path`, if there is one, and says so.
+    ///
+    /// - Throws: a failure when it exists and cannot be deleted.
+    func remove(_ path: String) throws(ToolFailure) {
+        guard exists(path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url(path))
+        } catch {
+            throw .failed("cannot delete \(path): \(error.localizedDescription)")
+        }
+        print("  deleted \(path)")
+    }
+
+    /// The paths of the files under `folder` (recursively), relative to the root, sorted.
+    func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: url(folder).path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.map { "\(folder)/\($0)" }
+            .filter { !isDirectory($0) }.sorted()
+    }
+
+    /// `path:line: text` for every line of the text files under `folders` and of `files` that
+    /// contains one of `words`.
+    func lines(containingAnyOf words: [String], under folders: [String], files: [String]) -> [String] {
+        let paths = folders.flatMap { self.files(under: $0) } + files.filter(exists)
+        var found: [String] = []
+        for path in paths where !path.contains("/.build/") {
+            guard let text = try? read(path) else { continue }
+            for (number, line) in text.components(separatedBy: "\n").enumerated()
+            where words.contains(where: line.contains) {
+                found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return found
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     private func write(_ path: String, _ text: String) throws(ToolFailure) {

@@ -7,27 +7,28 @@ import Testing
 @MainActor
 @Suite("StageMailbox")
 struct StageMailboxTests {
-    @Test("reports posted while the main actor is busy arrive as one delivery of the latest")
+    @Test("progress posted while the main actor is busy arrives as its latest, and what follows it in order")
     func coalesces() async {
         let (delivered, continuation) = AsyncStream.makeStream(of: Int.self)
         let mailbox = StageMailbox<Int> { continuation.yield($0) }
         // The test holds the main actor through the loop, so no hop can run until it awaits.
-        for stage in 1...1_000 { mailbox.post(stage) }
-        mailbox.post(1_001)
+        for stage in 1...1_000 { mailbox.post(stage, replaceable: true) }
+        mailbox.post(-1, replaceable: false)  // "processing": kept, after the last progress
         var iterator = delivered.makeAsyncIterator()
-        #expect(await iterator.next() == 1_001)
+        #expect(await iterator.next() == 1_000)
+        #expect(await iterator.next() == -1)
 
-        mailbox.post(1_002)
+        mailbox.post(1_002, replaceable: true)
         #expect(await iterator.next() == 1_002, "a report after a delivery gets a hop of its own")
         continuation.finish()
-        #expect(await iterator.next() == nil, "nothing but the latest was delivered")
+        #expect(await iterator.next() == nil, "nothing but the latest progress was delivered")
     }
 
     @Test("a report from another task reaches the main actor")
     func fromAnotherTask() async {
         let (delivered, continuation) = AsyncStream.makeStream(of: String.self)
         let mailbox = StageMailbox<String> { continuation.yield($0) }
-        await Task.detached { mailbox.post("processing") }.value
+        await Task.detached { mailbox.post("processing", replaceable: false) }.value
         var iterator = delivered.makeAsyncIterator()
         #expect(await iterator.next() == "processing")
     }

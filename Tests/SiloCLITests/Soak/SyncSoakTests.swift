@@ -35,7 +35,9 @@ struct SyncSoakTests {
         var counts: [String: Int] = [:]
     }
 
-    @Test("two devices and a faulty backend end with the same posts: none lost, none doubled, none deleted kept")
+    @Test(
+        "two devices and a faulty backend end with the same posts: none lost, none doubled, none deleted kept",
+        .requires(Defaults.integration(named: "offline-first") != nil, "needs the offline-first integration it soaks"))
     func converges() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["SOAK_SEED"].flatMap(UInt64.init) ?? 1

@@ -1,0 +1,58 @@
+/// Takes an integration's benchmarks out of `Benchmarks/`, the package of its own that measures
+/// the app through its products: every file that imports the integration's module goes, then
+/// every file that uses a type those files declare, until none does; `main.swift` loses the
+/// lines that name them, and the manifest the product.
+struct BenchmarkRemoval {
+    /// The integration's module, e.g. `JSONFileStoreIntegration`.
+    let module: String
+    let tree: PackageTree
+
+    private static let folder = "Benchmarks/Sources/Benchmarks"
+    private static let main = "\(folder)/main.swift"
+
+    /// Deletes and edits what uses the module; nothing when there is no `Benchmarks/`.
+    ///
+    /// - Throws: a failure when a file cannot be read, written or deleted.
+    func run() throws(ToolFailure) {
+        guard tree.exists(Self.folder) else { return }
+        var texts: [String: String] = [:]
+        for path in tree.files(under: Self.folder) where path.hasSuffix(".swift") && path != Self.main {
+            texts[path] = try tree.read(path)
+        }
+        var removed = Set(texts.filter { Self.identifiers(in: $0.value).contains(module) }.keys)
+        var names = Set(removed.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
+        while true {
+            let users = texts.filter {
+                !removed.contains($0.key) && !Self.identifiers(in: $0.value).isDisjoint(with: names)
+            }
+            guard !users.isEmpty else { break }
+            removed.formUnion(users.keys)
+            names.formUnion(users.values.flatMap(Self.declaredTypes))
+        }
+        for path in removed.sorted() { try tree.remove(path) }
+        try tree.edit(Self.main, "the suites it runs") { text in
+            text.components(separatedBy: "\n").filter { Self.identifiers(in: $0).isDisjoint(with: names) }
+                .joined(separator: "\n")
+        }
+        try tree.edit("Benchmarks/Package.swift", "its products") { text in
+            ManifestEdit.removing(product: module, from: text)
+        }
+    }
+
+    /// The identifiers in `text`: runs of letters, digits and underscores.
+    private static func identifiers(in text: String) -> Set<String> {
+        Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    }
+
+    /// The types `text` declares at the start of a line (not private ones, which no other file sees).
+    private static func declaredTypes(in text: String) -> [String] {
+        let keywords = ["struct", "enum", "class", "actor", "protocol"]
+        return text.components(separatedBy: "\n").compactMap { line in
+            var words = line.split(separator: " ").map(String.init)
+            while let first = words.first, ["public", "internal", "final"].contains(first) { words.removeFirst() }
+            guard words.count >= 2, keywords.contains(words[0]) else { return nil }
+            let name = words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return name.isEmpty ? nil : String(name)
+        }
+    }
+}

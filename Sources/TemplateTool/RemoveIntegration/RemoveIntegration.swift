@@ -1,0 +1,157 @@
+import App
+import Foundation
+
+/// `remove-integration <Name>`: takes an integration out of the template, the inverse of
+/// `new-integration`, leaving a package that builds and passes its tests.
+///
+/// What goes comes from SwiftPM (`PackageSummary`): the integration's target, and every target
+/// under `Tests/` that depends on it and is named after it or depends on no other integration (its
+/// tests and helper processes).
+/// Then its description, its catalog entry, its documentation page and the table rows and link lists
+/// that link to it, its benchmarks and its line in the README's layout. It refuses what would leave the app broken: an integration a default choice
+/// uses, or one another part of the app builds on (the in-memory reference implementation).
+struct RemoveIntegration {
+    /// What `--help` prints.
+    static let help = """
+        Usage: scripts/remove-integration <Name>
+               <Name>: a folder under Integrations/ with a description in Sources/App/Integrations/
+               (e.g. JSONFileStore, MockVideoHost, OfflineFirst)
+
+        It deletes the integration's target and folder, its tests and helper processes (the targets
+        under Tests/ that depend on it alone), Sources/App/Integrations/<Name>.swift, its entry in
+        IntegrationCatalog.all, Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its
+        line in the README's layout; it removes it from every other target's dependencies. It then
+        lists what still mentions it (prose, scripts) for you to edit.
+
+        It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
+        first) and one other targets build on. See Docs/README.md, "Make it small".
+        """
+
+    let name: String
+    let tree: PackageTree
+
+    /// Checks that the integration can go, removes it, and reports what still mentions it.
+    ///
+    /// - Throws: a usage failure naming why it cannot go; a failure when a file cannot be changed.
+    func run() throws(ToolFailure) {
+        let summary = try PackageSummary.read(tree)
+        let integrations = Self.integrations(in: summary, tree: tree)
+        let module = name + "Integration"
+        let descriptionFile = "Sources/App/Integrations/\(name).swift"
+        guard let target = summary.target(named: module), integrations.contains(module) else {
+            let known = integrations.map { String($0.dropLast("Integration".count)) }.sorted()
+            throw .usage(
+                "there is no integration '\(name)'; the integrations are \(known.joined(separator: ", "))")
+        }
+        let description = try DescriptionFile(text: tree.read(descriptionFile), path: descriptionFile)
+        try checkNotADefault(description.configurationName)
+        let removed = try targetsToRemove(with: target, in: summary, integrations: integrations)
+
+        try tree.edit("Package.swift", "its targets and every dependency on them") { text in
+            ManifestEdit.removing(targets: Set(removed.map(\.name)), from: text)
+        }
+        for folder in removed.map(\.folder) + [descriptionFile, "Docs/Integrations/\(name).md"] {
+            try tree.remove(folder)
+        }
+        let catalog = "Sources/App/Integrations/IntegrationCatalog.swift"
+        try tree.edit(catalog, "IntegrationCatalog.all") { text in
+            text.components(separatedBy: "\n").filter {
+                $0.trimmingCharacters(in: .whitespaces) != ".\(description.propertyName),"
+            }.joined(separator: "\n")
+        }
+        try tree.edit("README.md", "the layout") { text in
+            text.components(separatedBy: "\n").filter { !$0.hasPrefix("\(target.folder) ") }.joined(separator: "\n")
+        }
+        try removeLinks(to: "Integrations/\(name).md")
+        try BenchmarkRemoval(module: module, tree: tree).run()
+        format(["Package.swift", "Sources/App/Integrations"])
+        report(mentionsOf: [module, target.folder, name])
+    }
+
+    /// The targets that are integrations: under `Integrations/`, with a description in App.
+    static func integrations(in summary: PackageSummary, tree: PackageTree) -> [String] {
+        summary.targets.filter { target in
+            target.folder.hasPrefix("Integrations/") && target.name.hasSuffix("Integration")
+                && tree.exists("Sources/App/Integrations/\(target.name.dropLast("Integration".count)).swift")
+        }.map(\.name)
+    }
+
+    private func checkNotADefault(_ configurationName: String) throws(ToolFailure) {
+        let services = ServiceProvider.defaultChoices.filter { $0.value.name == configurationName }.keys.sorted()
+        guard services.isEmpty else {
+            let list = services.map(\.rawValue).joined(separator: ", ")
+            throw .usage(
+                "\(name) serves \(list) by default: pick another integration for \(services.count == 1 ? "it" : "them") "
+                    + "in ServiceProvider.defaultChoices (Sources/App/ServiceProvider.swift), then run this again")
+        }
+    }
+
+    /// The integration and the targets under `Tests/` that depend on it and on no other
+    /// integration. Refuses when any other target but App and those builds on it.
+    private func targetsToRemove(
+        with target: PackageSummary.Target, in summary: PackageSummary, integrations: [String]
+    ) throws(ToolFailure) -> [PackageSummary.Target] {
+        let dependents = summary.targets.filter { $0.dependencies.contains(target.name) }
+        let own = dependents.filter { dependent in
+            dependent.folder.hasPrefix("Tests/")
+                && (dependent.name.hasPrefix(name)
+                    || dependent.dependencies.filter { integrations.contains($0) } == [target.name])
+        }
+        let others = dependents.filter { dependent in
+            dependent.name != "App" && !own.contains { $0.name == dependent.name }
+        }
+        guard others.isEmpty else {
+            throw .usage(
+                "\(others.map(\.name).sorted().joined(separator: ", ")) build on \(target.name), so it cannot go "
+                    + "without them; the in-memory integration is the app's reference implementation and stays")
+        }
+        let removed = [target] + own
+        let tested = Set(own.flatMap(\.dependencies)).filter { name in
+            summary.target(named: name)?.type == "executable" && !removed.contains { $0.name == name }
+        }
+        guard tested.isEmpty else {
+            throw .usage(
+                "\(target.name)'s tests also test \(tested.sorted().joined(separator: ", ")), which would stay "
+                    + "untested: take them out together by hand (Docs/README.md, \"Make it small\")")
+        }
+        return removed
+    }
+
+    /// Removes the Markdown table rows and link-list lines that link to the deleted page.
+    private func removeLinks(to page: String) throws(ToolFailure) {
+        let documents = ["README.md"] + tree.files(under: "Docs").filter { $0.hasSuffix(".md") }
+        for document in documents {
+            try tree.edit(document, "its link to \(page)") { text in
+                text.components(separatedBy: "\n").filter { line in
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    let isRowOrListItem =
+                        trimmed.hasPrefix("|") || trimmed.hasPrefix("- [")
+                        || (trimmed.hasPrefix("[") && trimmed.hasSuffix("·"))
+                    return !(isRowOrListItem && trimmed.contains(page + ")"))
+                }.joined(separator: "\n")
+            }
+        }
+    }
+
+    /// Formats the edited files with the committed configuration; a failure only warns.
+    private func format(_ paths: [String]) {
+        do {
+            try ChildProcess.run(["swift", "format", "--in-place", "--recursive"] + paths, in: tree.root)
+        } catch {
+            printError("note: `swift format` failed; run it on Package.swift before committing\n\(error)")
+        }
+    }
+
+    /// Lists the lines that still mention what was removed, for the user to edit.
+    private func report(mentionsOf words: [String]) {
+        let mentions = tree.lines(
+            containingAnyOf: words, under: ["Sources", "Integrations", "Tests", "Docs", "scripts", "Benchmarks"],
+            files: ["README.md", "Package.swift", ".ci/run"]
+        ).filter { !$0.hasPrefix("Sources/TemplateTool/") && !$0.hasPrefix("scripts/remove-integration:") }
+        print("\nRemoved \(name).")
+        guard !mentions.isEmpty else { return }
+        print("Still mentioned (prose and scripts to edit by hand):")
+        for mention in mentions.prefix(40) { print("  \(mention)") }
+        if mentions.count > 40 { print("  … and \(mentions.count - 40) more") }
+    }
+}
