@@ -2,6 +2,10 @@ import Foundation
 
 ObservationWriter.runIfRequested()
 
+let arguments = CommandLine.arguments.dropFirst()
+/// `--update-docs` rewrites the charts under Docs/images; without it a run leaves the tree as it was.
+let updatesDocs = arguments.contains("--update-docs")
+
 /// Every suite, in table order. Add a suite by writing one file and appending it here.
 let suites: [any BenchmarkSuite] = [
     CommandQueueOverheadSuite(),
@@ -15,9 +19,6 @@ let suites: [any BenchmarkSuite] = [
     PasswordHashingSuite(),
 ]
 
-let arguments = CommandLine.arguments.dropFirst()
-/// `--update-docs` rewrites the charts under Docs/images; without it a run leaves the tree as it was.
-let updatesDocs = arguments.contains("--update-docs")
 let filter = arguments.first { !$0.hasPrefix("--") }
 let selected = suites.filter { suite in filter.map(suite.matches) ?? true }
 guard !selected.isEmpty else {
