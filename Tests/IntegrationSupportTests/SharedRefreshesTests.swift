@@ -68,6 +68,37 @@ private final class Watcher: Sendable {
 
 @Suite("SharedRefreshes: observations of one key share their reads")
 struct SharedRefreshesTests {
+    @Test("an observation that joins as the last one of its key leaves still gets its first value, 5,000 times")
+    func joinAsTheLastLeaves() async throws {
+        // A stopped reader's tasks once ended the observations of the next reader of the same key
+        // (scripts/bench observation hung on it). Whether they run before or after the new one
+        // joins is up to the scheduler, so this tries the handover many times.
+        let store = CountedStore()
+        let shared = SharedRefreshes<String, Int>(on: store.signal)
+        var previous = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        try await previous.waitFor(0)
+        for round in 1...5_000 {
+            previous.task.cancel()
+            let next = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+            let gotValue = try await HangGuard.run("round \(round)'s first value or end") {
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        _ = try await next.values.wait { !$0.isEmpty }; return true
+                    }
+                    group.addTask {
+                        _ = try await next.ended.wait { $0 }; return false
+                    }
+                    defer { group.cancelAll() }
+                    return try await group.next() ?? false
+                }
+            }
+            #expect(gotValue, "round \(round): the new observation ended without a value")
+            #expect(next.values.current == [0], "round \(round): \(next.values.current)")
+            previous = next
+        }
+        previous.task.cancel()
+    }
+
     @Test("ten observers of one key cost one read per change, and each sees it")
     func oneReadPerChange() async throws {
         // Given ten observers that have their first value

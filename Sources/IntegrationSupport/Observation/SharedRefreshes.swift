@@ -60,6 +60,9 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
     }
 
     private final class Reader {
+        /// Tells this reader from a later one of the same key: the tasks of a stopped reader may
+        /// still call in, and must not touch its successor.
+        let generation: Int
         var subscribers: [Int: Subscriber] = [:]
         var nextRead = 0
         /// A change arrived since the last read began.
@@ -69,7 +72,8 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
         let wake: AsyncStream<Void>.Continuation
         var tasks: [Task<Void, Never>] = []
 
-        init(wake: AsyncStream<Void>.Continuation) {
+        init(generation: Int, wake: AsyncStream<Void>.Continuation) {
+            self.generation = generation
             self.wake = wake
         }
     }
@@ -78,6 +82,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
     private let minimumInterval: Duration
     private var readers: [Key: Reader] = [:]
     private var lastSubscriberID = 0
+    private var lastGeneration = 0
 
     init(signal: ChangeSignal, minimumInterval: Duration) {
         self.signal = signal
@@ -116,31 +121,33 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
     /// change committed while it reads is missed.
     private func startReader(_ key: Key, read: @escaping @Sendable () async throws(ServiceError) -> Value) -> Reader {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let reader = Reader(wake: wake)
+        lastGeneration += 1
+        let generation = lastGeneration
+        let reader = Reader(generation: generation, wake: wake)
         readers[key] = reader
         let changes = signal.subscribe()
         reader.tasks.append(
             Task { [weak self] in
                 for await _ in changes {
-                    await self?.changed(key)
+                    await self?.changed(key, generation)
                 }
-                await self?.finishAll(key)
+                await self?.finishAll(key, generation)
             })
         reader.tasks.append(
             Task { [weak self] in
                 var lastRead: ContinuousClock.Instant?
                 for await _ in wakes {
                     guard let self, !Task.isCancelled else { return }
-                    if let lastRead, await !self.hasNewcomer(key) {
+                    if let lastRead, await !self.hasNewcomer(key, generation) {
                         let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
                         if wait > .zero { try? await Task.sleep(for: wait) }
                     }
-                    guard let sequence = await self.beginRead(key), !Task.isCancelled else { return }
+                    guard let sequence = await self.beginRead(key, generation), !Task.isCancelled else { return }
                     lastRead = ContinuousClock.now
                     do throws(ServiceError) {
-                        await self.deliver(key, sequence, try await read())
+                        await self.deliver(key, generation, sequence, try await read())
                     } catch {
-                        await self.failAll(key, error)
+                        await self.failAll(key, generation, error)
                         return
                     }
                 }
@@ -148,41 +155,50 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
         return reader
     }
 
-    private func changed(_ key: Key) {
-        guard let reader = readers[key] else { return }
+    /// The reader of `key` when it is still the one of `generation`: a stopped reader's tasks may
+    /// call in after a new reader of the same key has started, and must leave it alone.
+    private func reader(_ key: Key, _ generation: Int) -> Reader? {
+        guard let reader = readers[key], reader.generation == generation else { return nil }
+        return reader
+    }
+
+    private func changed(_ key: Key, _ generation: Int) {
+        guard let reader = reader(key, generation) else { return }
         reader.isStale = true
         reader.wake.yield()
     }
 
-    private func hasNewcomer(_ key: Key) -> Bool {
-        readers[key]?.hasNewcomer ?? false
+    private func hasNewcomer(_ key: Key, _ generation: Int) -> Bool {
+        reader(key, generation)?.hasNewcomer ?? false
     }
 
     /// Numbers the read about to begin, or `nil` when the reader has stopped.
-    private func beginRead(_ key: Key) -> Int? {
-        guard let reader = readers[key] else { return nil }
+    private func beginRead(_ key: Key, _ generation: Int) -> Int? {
+        guard let reader = reader(key, generation) else { return nil }
         defer { reader.nextRead += 1 }
         reader.isStale = false
         reader.hasNewcomer = false
         return reader.nextRead
     }
 
-    private func deliver(_ key: Key, _ sequence: Int, _ value: Value) {
-        guard let reader = readers[key] else { return }
+    private func deliver(_ key: Key, _ generation: Int, _ sequence: Int, _ value: Value) {
+        guard let reader = reader(key, generation) else { return }
         for (id, subscriber) in reader.subscribers where subscriber.firstRead <= sequence && subscriber.last != value {
             subscriber.continuation.yield(value)
             reader.subscribers[id]?.last = value
         }
     }
 
-    private func failAll(_ key: Key, _ error: ServiceError) {
-        guard let reader = readers[key] else { return }
+    private func failAll(_ key: Key, _ generation: Int, _ error: ServiceError) {
+        guard let reader = reader(key, generation) else { return }
         for subscriber in reader.subscribers.values { subscriber.continuation.fail(error) }
         endAll(key)
     }
 
-    /// The signal closed: the store stopped, so every observation of `key` ends.
-    private func finishAll(_ key: Key) {
+    /// The signal closed: the store stopped, so every observation of `key` ends. Nothing when the
+    /// reader of `generation` was stopped already (its last observation left).
+    private func finishAll(_ key: Key, _ generation: Int) {
+        guard reader(key, generation) != nil else { return }
         endAll(key)
     }
 
