@@ -77,7 +77,9 @@ struct NewIntegration {
                 ".\(scaffold.descriptionName)", toArrayOpening: "public static let all: [IntegrationDescription] = [",
                 in: text, file: catalog)
         }
-        format(["Integrations/\(name)", "Tests/\(name)IntegrationTests", "Sources/App/Integrations", "Package.swift"])
+        tree.format([
+            "Integrations/\(name)", "Tests/\(name)IntegrationTests", "Sources/App/Integrations", "Package.swift",
+        ])
         let first = services[0].key.uppercased()
         print(
             """
@@ -112,12 +114,4 @@ struct NewIntegration {
         }
     }
 
-    /// Formats the generated files with the committed configuration; a failure only warns.
-    private func format(_ paths: [String]) {
-        do {
-            try ChildProcess.run(["swift", "format", "--in-place", "--recursive"] + paths, in: tree.root)
-        } catch {
-            printError("note: `swift format` failed; run it on the new files before committing\n\(error)")
-        }
-    }
 }

@@ -64,7 +64,7 @@ struct RemoveIntegration {
         }
         try removeLinks(to: "Integrations/\(name).md")
         try BenchmarkRemoval(module: module, tree: tree).run()
-        format(["Package.swift", "Sources/App/Integrations"])
+        tree.format(["Package.swift", "Sources/App/Integrations"])
         report(mentionsOf: [module, target.folder, name])
     }
 
@@ -130,15 +130,6 @@ struct RemoveIntegration {
                     return !(isRowOrListItem && trimmed.contains(page + ")"))
                 }.joined(separator: "\n")
             }
-        }
-    }
-
-    /// Formats the edited files with the committed configuration; a failure only warns.
-    private func format(_ paths: [String]) {
-        do {
-            try ChildProcess.run(["swift", "format", "--in-place", "--recursive"] + paths, in: tree.root)
-        } catch {
-            printError("note: `swift format` failed; run it on Package.swift before committing\n\(error)")
         }
     }
 

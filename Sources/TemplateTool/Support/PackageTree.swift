@@ -102,6 +102,17 @@ struct PackageTree {
             && isDirectory.boolValue
     }
 
+    /// Formats `paths` with `swift format` and the committed configuration; a failure only warns,
+    /// naming what to format before committing.
+    func format(_ paths: [String]) {
+        do {
+            try ChildProcess.run(["swift", "format", "--in-place", "--recursive"] + paths, in: root)
+        } catch {
+            printError(
+                "note: `swift format` failed; run it on \(paths.joined(separator: ", ")) before committing\n\(error)")
+        }
+    }
+
     private func write(_ path: String, _ text: String) throws(ToolFailure) {
         let file = url(path)
         do {
