@@ -7,6 +7,12 @@ import Foundation
 /// laptop usually does not): gate tests on `isAvailable`, so elsewhere they show as skipped with
 /// the reason, never as passed.
 public final class ScratchFileSystem: Sendable {
+    /// A mount, a remount or a fill that did not do what it should.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed, and why.
+        public let description: String
+    }
+
     /// Where the file system is mounted.
     public let url: URL
     private let directory: TemporaryDirectory
@@ -36,15 +42,40 @@ public final class ScratchFileSystem: Sendable {
     }
 
     /// Fills the free space with one file, `filler`, and returns its location; remove it to free the space.
+    ///
+    /// Writes until the file system says it is full (`ENOSPC`), going down to single bytes so no
+    /// tail is left, and then checks that no block is free.
+    ///
+    /// - Throws: when a write fails for any other reason (say, `ENOMEM` on a machine short of
+    ///   memory), or space is still free afterwards: the disk is then not full, and a test of a
+    ///   full disk would test something else.
     @discardableResult
     public func fill() throws -> URL {
         let filler = url.appendingPathComponent("filler")
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: filler)
-        defer { try? handle.close() }
-        let block = Data(repeating: 0x46, count: 4_096)
-        while (try? handle.write(contentsOf: block)) != nil {}
+        let descriptor = open(filler.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.failure("creating \(filler.path)", errno) }
+        defer { close(descriptor) }
+        let block = [UInt8](repeating: 0x46, count: 4_096)
+        var size = block.count
+        while size > 0 {
+            let written = block.withUnsafeBytes { write(descriptor, $0.baseAddress, size) }
+            if written >= 0 { continue }
+            switch errno {
+            case EINTR: continue
+            case ENOSPC: size /= 2
+            case let code: throw Self.failure("filling \(url.path)", code)
+            }
+        }
+        var status = statvfs()
+        guard statvfs(url.path, &status) == 0 else { throw Self.failure("measuring \(url.path)", errno) }
+        guard status.f_bavail == 0 else {
+            throw Failure(description: "\(url.path) still has \(status.f_bavail) free blocks after filling")
+        }
         return filler
+    }
+
+    private static func failure(_ action: String, _ code: Int32) -> Failure {
+        Failure(description: "\(action) failed: \(String(cString: strerror(code)))")
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws {
@@ -56,7 +87,7 @@ public final class ScratchFileSystem: Sendable {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ChildProcess.Failure(description: "\(executable) \(arguments) exited \(process.terminationStatus)")
+            throw Failure(description: "\(executable) \(arguments) exited \(process.terminationStatus)")
         }
     }
 }
