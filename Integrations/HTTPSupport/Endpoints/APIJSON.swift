@@ -18,10 +18,8 @@ public enum APIJSON {
         guard !response.body.isEmpty else {
             throw .decoding(path: "(body)", expectation: "expected JSON, got an empty body")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
         do {
-            return try decoder.decode(type, from: response.body)
+            return try JSONCoding.decoder().decode(type, from: response.body)
         } catch let error as DecodingError {
             throw failure(error)
         } catch {
@@ -31,11 +29,8 @@ public enum APIJSON {
 
     /// Encodes a JSON body.
     public static func encode(_ value: some Encodable) throws(HTTPFailure) -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(value)
+            return try JSONCoding.encoder().encode(value)
         } catch {
             throw .transport(reason: "the request body could not be encoded: \(error)", isTransient: false)
         }

@@ -43,9 +43,8 @@ enum StoreFile {
     static func load(_ url: URL) throws(ServiceError) -> (document: StoreDocument, writtenIn: Int, bytes: Int)? {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
+            guard let contents = try Data(contentsOfFileIfPresent: url) else { return nil }
+            data = contents
         } catch {
             throw .unavailable(
                 reason: "Cannot read \(url.path) (\(error.localizedDescription)); check that it is a "
@@ -122,18 +121,8 @@ enum StoreFile {
 
     // MARK: Coding
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
-        return decoder
-    }()
+    private static let encoder = JSONCoding.encoder(prettyPrinted: true)
+    private static let decoder = JSONCoding.decoder()
 
     /// ` at posts[3].created_at` for a decoding error with a key path, `""` otherwise.
     private static func describe(_ error: any Error) -> String {

@@ -167,9 +167,8 @@ struct MediaStorage: Sendable {
         let url = recordURL(for: mediaID)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
+            guard let contents = try Data(contentsOfFileIfPresent: url) else { return nil }
+            data = contents
         } catch {
             throw .corruptRecord(
                 path: url.path, reason: "it cannot be read (\(error.localizedDescription)); check its permissions")
@@ -202,16 +201,6 @@ struct MediaStorage: Sendable {
         directory.appendingPathComponent(mediaID, isDirectory: false).appendingPathExtension(fileExtension)
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
-        return decoder
-    }()
+    private static let encoder = JSONCoding.encoder(prettyPrinted: true)
+    private static let decoder = JSONCoding.decoder()
 }

@@ -38,11 +38,8 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
     public init(url: URL, locksItself: Bool = true) {
         self.url = url
         self.locksItself = locksItself
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
-        decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        encoder = JSONCoding.encoder()
+        decoder = JSONCoding.decoder()
     }
 
     deinit {
@@ -93,9 +90,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
     private func read() throws(ServiceError) -> (records: [Record], complete: Int, total: Int) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            data = Data()
+            data = try Data(contentsOfFileIfPresent: url) ?? Data()
         } catch {
             throw .unavailable(
                 reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",

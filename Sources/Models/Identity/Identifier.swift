@@ -2,7 +2,8 @@
 /// can never be passed where a user id is expected.
 ///
 /// The raw value is opaque to the app. Services create identifiers; the app only stores, compares
-/// and passes them back. Identifiers encode as a bare string in JSON.
+/// and passes them back. Identifiers encode as a bare string in JSON (the standard library's
+/// coding of a `RawRepresentable` with a `String` raw value).
 public struct Identifier<Subject>: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
@@ -22,17 +23,6 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Sendable, Codable
     /// Creates an identifier from a string literal; handy in tests and previews.
     public init(stringLiteral value: String) {
         self.rawValue = value
-    }
-
-    /// Decodes the identifier from a single string value.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the identifier as a single string value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     /// The raw value, so identifiers print as themselves in logs and messages.

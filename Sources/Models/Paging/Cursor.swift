@@ -2,7 +2,7 @@
 ///
 /// Only the service that produced a cursor can interpret it; the app passes it back unchanged to
 /// get the next page. Services reject a cursor they did not produce, or one from another listing,
-/// with an invalid-input error.
+/// with an invalid-input error. A cursor encodes as a bare string in JSON.
 public struct Cursor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The service-defined encoding.
     public let rawValue: String
@@ -10,17 +10,6 @@ public struct Cursor: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// Wraps a cursor string received from a service.
     public init(rawValue: String) {
         self.rawValue = rawValue
-    }
-
-    /// Decodes the cursor from a single string value.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the cursor as a single string value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 
     /// The raw cursor string.

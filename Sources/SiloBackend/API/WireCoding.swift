@@ -6,11 +6,8 @@ import IntegrationSupport
 enum WireCoding {
     /// Encodes `value`; the API's types always encode.
     static func encode(_ value: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(value))
+            return Array(try JSONCoding.encoder().encode(value))
         } catch {
             return Array(#"{"code":"internal_error","message":"the response could not be encoded"}"#.utf8)
         }
@@ -24,10 +21,8 @@ enum WireCoding {
         guard isJSON(contentType: request.header("content-type")) else {
             throw APIFailure(415, .unsupportedMediaType, notJSONMessage)
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
         do {
-            return try decoder.decode(type, from: Data(request.body))
+            return try JSONCoding.decoder().decode(type, from: Data(request.body))
         } catch let error as DecodingError {
             throw Self.failure(error)
         } catch {

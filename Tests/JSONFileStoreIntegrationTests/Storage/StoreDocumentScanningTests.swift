@@ -70,9 +70,5 @@ struct StoreDocumentScanningTests {
         #expect(scanned == (try Self.decoder.decode(StoreDocument.self, from: data)))
     }
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
-        return decoder
-    }()
+    static let decoder = JSONCoding.decoder()
 }

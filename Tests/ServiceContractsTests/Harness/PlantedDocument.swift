@@ -99,9 +99,7 @@ enum PlantedDocument {
                     },
                     status: status(video.status), createdAt: video.createdAt)
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        let encoder = JSONCoding.encoder(prettyPrinted: true)
         let data = (try? encoder.encode(document)) ?? Data()
         guard misspelled else { return data }
         var text = String(decoding: data, as: UTF8.self)
@@ -113,8 +111,7 @@ enum PlantedDocument {
     ///
     /// - Throws: `.corruptData` when it is not such a document.
     static func decode(_ data: Data, misspelled: Bool) throws(ServiceError) -> ModelStore.Snapshot {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        let decoder = JSONCoding.decoder()
         var data = data
         if misspelled {
             // It reads only what it writes: a documented key is not one it knows.

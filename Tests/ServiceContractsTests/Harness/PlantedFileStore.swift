@@ -36,9 +36,7 @@ actor PlantedFileStore {
         let store = PlantedFileStore(file: file, flaw: flaw)
         let data: Data?
         do {
-            data = try Data(contentsOf: file)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            data = nil
+            data = try Data(contentsOfFileIfPresent: file)
         } catch {
             guard flaw == .unreadableTakenForAbsent else {
                 throw ServiceError.unavailable(reason: "cannot read \(file.path): \(error)", retryAfter: nil)

@@ -201,9 +201,7 @@ struct PlantedRecord: Sendable {
     }
 
     func encoded(misspelled: Bool) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601WithMilliseconds
+        let encoder = JSONCoding.encoder(prettyPrinted: true)
         let media = Media(
             mediaID: mediaID, title: title, fileName: fileName, byteSize: byteSize, sha256: sha256,
             passthrough: ["silo.owner_id": owner], createdAt: createdAt)
@@ -213,8 +211,7 @@ struct PlantedRecord: Sendable {
     }
 
     static func decoded(_ data: Data, misspelled: Bool) throws -> PlantedRecord {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithMilliseconds
+        let decoder = JSONCoding.decoder()
         let record = try Media.$misspelled.withValue(misspelled) { try decoder.decode(Record.self, from: data) }
         struct NoOwner: Error {}
         guard let owner = record.media.passthrough["silo.owner_id"] else { throw NoOwner() }
