@@ -81,6 +81,11 @@ struct ConfigurationTests {
         #expect(!ConfigurationError.unknownIntegration(name: "postgres", service: .posts).description.contains("mean"))
     }
 
+    @Test("Test children never inherit the app's settings: their prefix is the app's")
+    func childrenDropTheAppsPrefix() {
+        #expect(RunningChild.appVariablePrefix == AppConfiguration.environmentPrefix)
+    }
+
     @Test("A SILO_ variable nothing reads is reported with the known one nearest to it, if any")
     func unknownVariables() {
         let environment = [

@@ -6,8 +6,8 @@ import TestSupport
 /// Runs the built `silo` executable in a fresh working directory, as a user would.
 final class SiloRunner {
     let workingDirectory: TemporaryDirectory
-    /// The environment every run starts from: the app's variables cleared, then the choices the
-    /// runner was made with.
+    /// The environment every run starts from: the choices the runner was made with (a child
+    /// inherits none of the app's variables from the test's own environment).
     let baseEnvironment: [String: String]
     private let executable: URL
 
@@ -16,7 +16,7 @@ final class SiloRunner {
         workingDirectory = try TemporaryDirectory(prefix: "cli")
         executable = try ChildProcess.executable(named: "silo")
         let picks = choices.map { (Defaults.variable(choosing: $0.key), $0.value.name) }
-        baseEnvironment = Self.cleanEnvironment.merging(picks) { _, pick in pick }
+        baseEnvironment = Dictionary(uniqueKeysWithValues: picks)
     }
 
     /// A runner on an integration that keeps `service`'s data between runs (`Defaults.keeping`):
@@ -74,16 +74,6 @@ final class SiloRunner {
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
         return file
-    }
-
-    /// The app's variables cleared, so the caller's shell does not leak into a test.
-    static var cleanEnvironment: [String: String] {
-        let prefix = AppConfiguration.environmentPrefix
-        let variables =
-            ServiceKind.allCases.map(AppConfiguration.variable(for:))
-            + IntegrationCatalog.settings.map(\.environmentVariable)
-            + [prefix + "DATA_DIR", prefix + "USER", prefix + "VERBOSE"]
-        return Dictionary(uniqueKeysWithValues: variables.map { ($0, "") })
     }
 
     /// How many posts `silo feed` shows (up to 100), asked the way a user would.

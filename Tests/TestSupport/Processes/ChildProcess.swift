@@ -38,9 +38,10 @@ public enum ChildProcess {
     /// Runs `executable` with `arguments` in `directory` and waits for it to exit and its output
     /// to be read to the end.
     ///
-    /// The child gets `environment` on top of the current process's environment, and `input` as its
-    /// standard input (none when `nil`). The wait is for the child's exit (an event), guarded by
-    /// `HangGuard`; a child that hangs is killed when the wait is given up.
+    /// The child gets `environment` on top of the current process's environment less the app's
+    /// settings (`RunningChild.appVariablePrefix`), and `input` as its standard input (none when
+    /// `nil`). The wait is for the child's exit (an event), guarded by `HangGuard`; a child that
+    /// hangs is killed when the wait is given up.
     public static func run(
         _ executable: URL,
         arguments: [String],

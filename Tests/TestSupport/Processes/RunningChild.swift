@@ -18,6 +18,12 @@ public final class RunningChild: @unchecked Sendable {
         public let description: String
     }
 
+    /// The prefix of the app's own settings (`SILO_POSTS`, `SILO_DATA_DIR`, ...). A child never
+    /// inherits a variable with it, so neither the developer's shell nor a script's own `SILO_`
+    /// variables change what a test sees; a test passes the settings it means in `environment`.
+    /// `AppTests` holds it equal to `AppConfiguration.environmentPrefix`.
+    public static let appVariablePrefix = "SILO_"
+
     private let process = Process()
     private let input = Pipe()
     private let output = LineCollector()
@@ -27,7 +33,7 @@ public final class RunningChild: @unchecked Sendable {
     private let name: String
 
     /// Starts `executable` with `arguments` in `directory`, with `environment` on top of this
-    /// process's environment. Its standard input is a pipe `send(_:)` writes to, or, with
+    /// process's environment less the app's settings (`appVariablePrefix`). Its standard input is a pipe `send(_:)` writes to, or, with
     /// `inputIsNull`, `/dev/null` (the child reads end of file at once).
     public init(
         _ executable: URL,
@@ -40,7 +46,8 @@ public final class RunningChild: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(Self.appVariablePrefix) }
+            .merging(environment) { _, new in new }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardInput = inputIsNull ? FileHandle.nullDevice : input
