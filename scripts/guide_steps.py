@@ -69,17 +69,20 @@ class Guide:
             self.fail(f"`{command if isinstance(command, str) else ' '.join(command)}` failed", output)
         return result.returncode, output
 
-    def apply(self, step, blocks, replace=None, env=None):
+    def apply(self, step, blocks, replace=None, env=None, overwrites=False):
         """Applies one step's blocks and returns the output of its last `sh` line. `replace` maps an
         `sh` line to the line to run instead (a key that matches no line fails: the guide changed);
-        `env` is added to the environment of every line."""
+        `env` is added to the environment of every line. A file block may replace a file that exists
+        only with `overwrites` (a step that fills a scaffold's stubs); otherwise that fails."""
         replace, used, output = replace or {}, set(), ""
         for language, text in blocks:
             first = text.splitlines()[0] if text else ""
             if language == "swift" and first.startswith("// ") and first.endswith(".swift"):
                 path = self.copy / first[3:].strip()
-                if path.exists():
+                if path.exists() and not overwrites:
                     self.fail(f"step {step} writes {path.relative_to(self.copy)}, which exists already")
+                if overwrites and not path.exists():
+                    self.fail(f"step {step} writes {path.relative_to(self.copy)} over a stub that is not there")
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text("\n".join(text.splitlines()[1:]).strip("\n") + "\n", encoding="utf-8")
             elif language == "diff":

@@ -53,10 +53,14 @@ public final class InMemoryIntegration: Integration {
         )
     }
 
-    /// Every service: posts, users, library, hosting and authentication.
+    /// Every service, each under its key.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
-            .adding(.hosting, videoHostingService).adding(.authentication, authenticationService)
+        ServiceSet()
+            .adding(.posts, postService)
+            .adding(.users, userService)
+            .adding(.library, videoLibraryService)
+            .adding(.hosting, videoHostingService)
+            .adding(.authentication, authenticationService)
     }
 
     /// Marks the integration healthy; nothing can fail.

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The template's own tool: `new-integration`, `remove-integration` and `rename`, written in Swift so that it reads the
-/// app's code through the modules it imports (the service list, the integration catalog, the
-/// protocols' requirements), never by matching Swift text. `scripts/new-integration` and
-/// `scripts/rename-app` run it.
+/// The template's own tool: `new-integration`, `remove-integration`, `new-service` and `rename`,
+/// written in Swift so that it reads the app's code through the modules it imports (the service
+/// list, the integration catalog, the protocols' requirements), never by matching Swift text. The
+/// scripts of the same names run it.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     Usage: swift run template <command> [arguments]
@@ -11,6 +11,7 @@ let usage = """
     Commands:
       new-integration <Name> <service> [<service> ...]   scaffold an integration (scripts/new-integration)
       remove-integration <Name>                          take an integration out (scripts/remove-integration)
+      new-service <key> <Protocol>                       declare a written protocol as a service (scripts/new-service)
       rename <NewName>                                   rename the app (scripts/rename-app)
     Run a command with --help for its own.
     """
@@ -38,6 +39,9 @@ do throws(ToolFailure) {
     case "remove-integration":
         try checkArguments(help: RemoveIntegration.help, counts: 2...2)
         try RemoveIntegration(name: arguments[1], tree: try .current()).run()
+    case "new-service":
+        try checkArguments(help: NewService.help, counts: 3...3)
+        try NewService(key: arguments[1], protocolName: arguments[2], tree: try .current()).run()
     case "rename":
         try checkArguments(help: RenameApp.help, counts: 2...2)
         try RenameApp(newName: arguments[1], tree: try .current()).run()

@@ -27,6 +27,25 @@ struct TextEditTests {
         #expect(edited.contains("dependencies: [\"A\"],"))
     }
 
+    @Test("an insertion goes after the last line containing the marker")
+    func insertAfterLast() throws {
+        let text = "a = try pick(.a)\nb = try pick(.b)\n}"
+        let edited = try TextEdit.insert(
+            "c = try pick(.c)", afterLastLineContaining: "= try pick(", in: text, file: "F")
+        #expect(edited == "a = try pick(.a)\nb = try pick(.b)\nc = try pick(.c)\n}")
+    }
+
+    @Test("an element is appended to a one-line list, with a comma only when the list has elements")
+    func appendInline() throws {
+        let text = "x(name: \"memory\", services: [.posts, .users], keepsData: false)"
+        let edited = try TextEdit.append(".replies", toInlineListAfter: "services: [", in: text, file: "F")
+        #expect(edited == "x(name: \"memory\", services: [.posts, .users, .replies], keepsData: false)")
+        #expect(try TextEdit.append(".a", toInlineListAfter: "[", in: "[]", file: "F") == "[.a]")
+        #expect(throws: ToolFailure.self) {
+            try TextEdit.append(".a", toInlineListAfter: "services: [", in: "[", file: "F")
+        }
+    }
+
     @Test("a file without the marker fails, naming the file and where to edit by hand")
     func missingMarker() {
         #expect(throws: ToolFailure.self) {

@@ -2,9 +2,10 @@
 ///
 /// Everything that lists services reads this: the composition root (`ServiceProvider`, the
 /// per-service overrides), the contract and planted-defect coverage tests, the template tool
-/// (`scripts/new-integration`, which imports this module) and `scripts/check-architecture`, which
-/// reads the `declarations` lines below.
-/// Adding a service starts here; Docs/AddingAService.md walks through the rest.
+/// (`scripts/new-integration` and `scripts/new-service`, which import this module) and
+/// `scripts/check-architecture`, which reads the `declarations` lines below.
+/// Adding a service starts with its protocol; `scripts/new-service` declares it here, and
+/// Docs/AddingAService.md walks through the rest.
 public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `PostService`: feeds, publishing, deleting.
     case posts

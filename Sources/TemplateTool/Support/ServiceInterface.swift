@@ -50,19 +50,23 @@ struct ServiceInterface {
         }
     }
 
+    /// Where `protocolName` is declared, and the first line of its doc comment (its summary).
+    ///
+    /// - Throws: a failure when `Services` declares no public protocol of that name.
+    func declaration(of protocolName: String) throws(ToolFailure) -> (file: URL?, summary: String?) {
+        let symbol = try protocolSymbol(protocolName)
+        let file = symbol.location.flatMap { URL(string: $0.uri) }
+        let summary = symbol.docComment?.lines.first?.text.trimmingCharacters(in: .whitespaces)
+        return (file, summary?.isEmpty == false ? summary : nil)
+    }
+
     /// The requirements of `protocolName`, in the order they are declared.
     ///
     /// - Throws: a failure when `Services` declares no public protocol of that name.
     func requirements(of protocolName: String) throws(ToolFailure) -> [Requirement] {
-        guard
-            let protocolSymbol = graph.symbols.first(where: {
-                $0.kind.identifier == "swift.protocol" && $0.names.title == protocolName
-            })
-        else {
-            throw .failed("Services declares no public protocol \(protocolName); declare it before scaffolding for it")
-        }
+        let owner = try protocolSymbol(protocolName)
         let ids = Set(
-            graph.relationships.filter { $0.kind == "requirementOf" && $0.target == protocolSymbol.identifier.precise }
+            graph.relationships.filter { $0.kind == "requirementOf" && $0.target == owner.identifier.precise }
                 .map(\.source))
         return graph.symbols.filter { ids.contains($0.identifier.precise) }
             .sorted { ($0.location?.position.line ?? 0) < ($1.location?.position.line ?? 0) }
@@ -72,6 +76,17 @@ struct ServiceInterface {
                     title: symbol.names.title,
                     declaration: (symbol.declarationFragments ?? []).map(\.spelling).joined())
             }
+    }
+
+    private func protocolSymbol(_ protocolName: String) throws(ToolFailure) -> SymbolGraph.Symbol {
+        guard
+            let symbol = graph.symbols.first(where: {
+                $0.kind.identifier == "swift.protocol" && $0.names.title == protocolName
+            })
+        else {
+            throw .failed("Services declares no public protocol \(protocolName); declare it before scaffolding for it")
+        }
+        return symbol
     }
 
     /// How to run the extractor: through `xcrun` on Apple platforms, from `PATH` elsewhere.
@@ -117,7 +132,12 @@ private struct SymbolGraph: Decodable {
         struct Fragment: Decodable { let spelling: String }
         struct Location: Decodable {
             struct Position: Decodable { let line: Int }
+            let uri: String
             let position: Position
+        }
+        struct DocComment: Decodable {
+            struct Line: Decodable { let text: String }
+            let lines: [Line]
         }
 
         let identifier: Identifier
@@ -125,6 +145,7 @@ private struct SymbolGraph: Decodable {
         let kind: Kind
         let declarationFragments: [Fragment]?
         let location: Location?
+        let docComment: DocComment?
     }
 
     struct Relationship: Decodable {

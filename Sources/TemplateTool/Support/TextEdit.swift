@@ -19,6 +19,39 @@ enum TextEdit {
         return lines.joined(separator: "\n")
     }
 
+    /// `text` with `insertion` put after the last line that contains `marker`.
+    ///
+    /// - Throws: a failure naming `marker` and `file` when no line contains it.
+    static func insert(_ insertion: String, afterLastLineContaining marker: String, in text: String, file: String)
+        throws(ToolFailure) -> String
+    {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.lastIndex(where: { $0.contains(marker) }) else {
+            throw .failed("\(file) has no line containing `\(marker)`; make this change there by hand")
+        }
+        lines.insert(contentsOf: insertion.components(separatedBy: "\n"), at: index + 1)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with `element` added at the end of the one-line list that follows `opening` (`services: [`)
+    /// on the first line containing it.
+    ///
+    /// - Throws: a failure naming `opening` and `file` when no line has it followed by a `]`.
+    static func append(_ element: String, toInlineListAfter opening: String, in text: String, file: String)
+        throws(ToolFailure) -> String
+    {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.contains(opening) }),
+            let start = lines[index].range(of: opening),
+            let end = lines[index][start.upperBound...].firstIndex(of: "]")
+        else {
+            throw .failed("\(file) has no one-line list after `\(opening)`; make this change there by hand")
+        }
+        let isEmpty = lines[index][start.upperBound..<end].trimmingCharacters(in: .whitespaces).isEmpty
+        lines[index].insert(contentsOf: isEmpty ? element : ", \(element)", at: end)
+        return lines.joined(separator: "\n")
+    }
+
     /// `text` with `item` added as the last element of the array literal that starts on the first
     /// line beginning with `opening` (ignoring indentation), after the first line equal to `anchor`
     /// when one is given, and ends at the first line after it that is only `]` or `],`.

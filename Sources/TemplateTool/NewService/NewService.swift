@@ -1,0 +1,184 @@
+import Foundation
+import Services
+
+/// `new-service <key> <Protocol>`: declares a service whose protocol is written in `Services`, and
+/// does its bookkeeping, so what is left to write is what only its author knows.
+///
+/// It reads the protocol (where it is, its summary, its requirements) from the `Services` module's
+/// symbol graph, and edits the lists the app keeps once: `ServiceKind`, the contract catalog, the
+/// planted-defect coverage, the in-memory integration and `ServiceProvider`. The contract and the
+/// planted defects it writes fail until written, so `swift test` is the to-do list.
+struct NewService {
+    /// What `--help` prints.
+    static let help = """
+        Usage: scripts/new-service <key> <Protocol>
+
+        Example: scripts/new-service replies ReplyService
+
+        Write the protocol first, in Sources/Services/<Folder>/<Protocol>.swift (public, every
+        method async throws(ServiceError)); its models go in Sources/Models. Then this
+          declares it:   case <key> and its ServiceDeclaration in ServiceKind.swift, and the key
+                         `.<key>` beside the protocol
+          writes:        Tests/ServiceContracts/<Key>/<Protocol>Subject.swift      the contract's subject
+                         Tests/ServiceContracts/<Key>/<Protocol>Contract.swift     one failing check: write yours
+                         Tests/ServiceContractsTests/Broken/Broken<Protocol>.swift no defects yet: plant yours
+                         Integrations/InMemory/Services/InMemory<Protocol>.swift   methods "not written yet"
+                         Tests/InMemoryIntegrationTests/Contracts/InMemory<Protocol>ContractTests.swift
+          registers it:  the contract catalog, the planted-defect coverage, the in-memory integration,
+                         and ServiceProvider, which picks the in-memory reference for it
+        Docs/AddingAService.md walks through what to write in each.
+        """
+
+    let key: String
+    let protocolName: String
+    let tree: PackageTree
+
+    /// Checks the arguments, writes the files and makes the edits.
+    ///
+    /// - Throws: a usage failure for a bad or taken key or protocol name; a failure when the
+    ///   protocol is not in `Services`, a file exists already, or an edit cannot find its place.
+    func run() throws(ToolFailure) {
+        try checkNames()
+        let interface = try ServiceInterface.load()
+        let (protocolFile, summary) = try interface.declaration(of: protocolName)
+        let scaffold = ServiceScaffold(
+            key: key, protocolName: protocolName, requirements: try interface.requirements(of: protocolName))
+        let files = try scaffold.files()
+        for file in files where tree.exists(file.path) {
+            throw .failed("\(file.path) exists already: move it aside, or finish the service by hand")
+        }
+        try declare(summary: summary, keyFile: try relativePath(of: protocolFile))
+        for file in files {
+            try tree.create(file.path, file.text)
+        }
+        try register(scaffold, summary: summary)
+        tree.format(files.map(\.path) + Self.editedFiles)
+        print(
+            """
+
+            Next (Docs/AddingAService.md, from step 4):
+              swift test --filter "ServiceContractsTests|InMemoryIntegrationTests"   # the to-do list
+              write \(scaffold.contract): one check per promise of \(protocolName)
+              plant the defects each check catches in Broken\(protocolName), and register nothing: it is registered
+              write InMemory\(protocolName), then regenerate Docs/ContractTests.md:
+                SILO_WRITE_CONTRACT_DOCS=1 swift test --filter ContractDocsTests
+            """)
+    }
+
+    /// The files every new service edits, for formatting.
+    private static let editedFiles = [
+        "Sources/Services/Catalog/ServiceKind.swift", "Tests/ServiceContracts/Core/ContractCatalog.swift",
+        "Tests/ServiceContractsTests/ContractsCatchDefectsTests.swift",
+        "Integrations/InMemory/InMemoryIntegration.swift",
+        "Sources/App/ServiceProvider.swift", "Sources/App/Integrations/InMemory.swift",
+    ]
+
+    private func checkNames() throws(ToolFailure) {
+        let letters = { (text: String, first: ClosedRange<Unicode.Scalar>) -> Bool in
+            guard let head = text.unicodeScalars.first, first.contains(head) else { return false }
+            return text.unicodeScalars.allSatisfy {
+                ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+            }
+        }
+        guard letters(key, "a"..."z") else {
+            throw .usage("'\(key)' is not a service key: use lowerCamelCase letters and digits, e.g. replies")
+        }
+        guard letters(protocolName, "A"..."Z") else {
+            throw .usage("'\(protocolName)' is not a protocol name: use UpperCamelCase, e.g. ReplyService")
+        }
+        let taken = ServiceKind.declarations.first { $0.kind.rawValue == key || $0.protocolName == protocolName }
+        if let taken {
+            throw .usage(
+                "'\(taken.kind.rawValue)' (\(taken.protocolName)) is declared already in ServiceKind.declarations: "
+                    + "pick another key and protocol")
+        }
+    }
+
+    /// `file` relative to the package, or a failure when the protocol is declared outside it.
+    private func relativePath(of file: URL?) throws(ToolFailure) -> String {
+        let root = tree.root.standardizedFileURL.path + "/"
+        guard let path = file?.standardizedFileURL.path, path.hasPrefix(root) else {
+            throw .failed("cannot tell which file of this package declares \(protocolName)")
+        }
+        return String(path.dropFirst(root.count))
+    }
+
+    /// The case, its declaration, and the key beside the protocol in `keyFile`.
+    private func declare(summary: String?, keyFile: String) throws(ToolFailure) {
+        let kind = "Sources/Services/Catalog/ServiceKind.swift"
+        try tree.edit(kind, "case \(key) and its declaration") { text throws(ToolFailure) in
+            let withCase = try TextEdit.insert(
+                "    /// `\(protocolName)`: \(Self.lowercasedSentence(summary))\n    case \(key)",
+                afterLastLineContaining: "    case ", in: text, file: kind)
+            return try TextEdit.append(
+                "ServiceDeclaration(.\(key), protocol: \"\(protocolName)\")",
+                toArrayOpening: "public static let declarations", in: withCase, file: kind)
+        }
+        try tree.edit(keyFile, "the key .\(key)") { text in
+            text + """
+
+                extension ServiceKey where Service == any \(protocolName) {
+                    /// `\(protocolName)`'s key in a `ServiceSet`.
+                    public static var \(key): Self { Self(.\(key)) }
+                }
+
+                """
+        }
+    }
+
+    /// The contract, the planted defects, the in-memory reference and the app's pick.
+    private func register(_ scaffold: ServiceScaffold, summary: String?) throws(ToolFailure) {
+        let catalog = "Tests/ServiceContracts/Core/ContractCatalog.swift"
+        try tree.edit(catalog, "the contract") { text throws(ToolFailure) in
+            try TextEdit.append(
+                ".\(key): Summary(\(scaffold.contract).self)", toArrayOpening: "public static let contracts", in: text,
+                file: catalog)
+        }
+        let coverage = "Tests/ServiceContractsTests/ContractsCatchDefectsTests.swift"
+        try tree.edit(coverage, "the planted defects") { text throws(ToolFailure) in
+            try TextEdit.append(
+                ".\(key): \(scaffold.defect).allCases.flatMap(\\.caughtBy)", toArrayOpening: "static let claims",
+                in: text, file: coverage)
+        }
+        let memory = "Integrations/InMemory/InMemoryIntegration.swift"
+        try tree.edit(memory, "the in-memory \(protocolName)") { text throws(ToolFailure) in
+            var text = try TextEdit.insert(
+                "    /// \(Self.sentence(summary))\n    public let \(scaffold.propertyName): \(scaffold.inMemoryType)",
+                beforeLine: "private let sessionChanges", in: text, file: memory)
+            text = try TextEdit.insert(
+                "        \(scaffold.propertyName) = \(scaffold.inMemoryType)(now: configuration.now)",
+                afterLastLineContaining: "        userService = ", in: text, file: memory)
+            return try TextEdit.insert(
+                "            .adding(.\(key), \(scaffold.propertyName))",
+                afterLastLineContaining: "            .adding(",
+                in: text, file: memory)
+        }
+        let provider = "Sources/App/ServiceProvider.swift"
+        try tree.edit(provider, "the in-memory pick for \(key)") { text throws(ToolFailure) in
+            var text = try TextEdit.append(
+                ".\(key): .memory", toArrayOpening: "public static let defaultChoices", in: text, file: provider)
+            text = try TextEdit.insert(
+                "    /// \(Self.sentence(summary))\n    public let \(key): any \(protocolName)",
+                beforeLine: "/// Which integration serves each service", in: text, file: provider)
+            return try TextEdit.insert(
+                "        \(key) = try pick(.\(key))", afterLastLineContaining: " = try pick(.", in: text, file: provider
+            )
+        }
+        let description = "Sources/App/Integrations/InMemory.swift"
+        try tree.edit(description, "the in-memory reference serves \(key)") { text throws(ToolFailure) in
+            try TextEdit.append(".\(key)", toInlineListAfter: "services: [", in: text, file: description)
+        }
+    }
+
+    /// `summary` as a sentence ending in a full stop, or a reminder to describe the service.
+    private static func sentence(_ summary: String?) -> String {
+        guard let summary else { return "Describe this service in its protocol's doc comment." }
+        return summary.hasSuffix(".") ? summary : summary + "."
+    }
+
+    /// `sentence(summary)` starting with a lowercase letter, to follow a colon.
+    private static func lowercasedSentence(_ summary: String?) -> String {
+        let text = sentence(summary)
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
