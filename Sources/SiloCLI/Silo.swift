@@ -12,9 +12,10 @@ import Services
 enum Silo {
     @MainActor
     static func main() async {
-        let terminal = Terminal()
+        // First, before any other thread starts: see `Interruption`.
         let interruption = Interruption()
         interruption.install()
+        let terminal = Terminal()
         let status = await run(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: ProcessInfo.processInfo.environment,

@@ -77,13 +77,13 @@ struct SiloConventionTests {
         .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func terminal() async throws {
         let silo = try SiloRunner(keeping: .posts)
-        let narrow = try await silo.inTerminal("stty cols 50; \"$SILO_BINARY\" help upload")
+        let narrow = try await silo.inTerminal("stty cols 50; \"$APP_BINARY\" help upload")
         let lines = narrow.split(separator: "\n").map { $0.trimmingCharacters(in: .newlines) }
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
-        let styled = try await silo.inTerminal("\"$SILO_BINARY\" post styled >/dev/null; \"$SILO_BINARY\" feed")
+        let styled = try await silo.inTerminal("\"$APP_BINARY\" post styled >/dev/null; \"$APP_BINARY\" feed")
         #expect(styled.contains("\u{1B}["), "a terminal without NO_COLOR shows bold: \(styled)")
         for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
-            let plain = try await silo.inTerminal("\"$SILO_BINARY\" feed", environment: environment)
+            let plain = try await silo.inTerminal("\"$APP_BINARY\" feed", environment: environment)
             #expect(plain.contains("styled"))
             #expect(!plain.contains("\u{1B}["), "\(environment) still styled: \(plain)")
         }
@@ -97,9 +97,9 @@ struct SiloConventionTests {
         _ = try silo.bigSparseVideo()
         let terminal = try RunningChild(
             URL(fileURLWithPath: "/usr/bin/script"),
-            arguments: ["-qec", "\"$SILO_BINARY\" upload big.mp4 --title Interrupted", "/dev/null"],
+            arguments: ["-qec", "\"$APP_BINARY\" upload big.mp4 --title Interrupted", "/dev/null"],
             environment: silo.baseEnvironment.merging([
-                "SILO_BINARY": try ChildProcess.executable(named: "silo").path, "TERM": "xterm", "NO_COLOR": "",
+                "APP_BINARY": try ChildProcess.executable(named: "silo").path, "TERM": "xterm", "NO_COLOR": "",
             ]) { $1 },
             in: silo.workingDirectory.url)
         defer { terminal.terminate() }
@@ -136,13 +136,13 @@ struct SiloConventionTests {
 }
 
 extension SiloRunner {
-    /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$SILO_BINARY` set and
+    /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$APP_BINARY` set and
     /// the app's variables cleared (as `run` clears them), and returns what the terminal showed.
     func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> String {
         let binary = try ChildProcess.executable(named: "silo")
         let outcome = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
-            environment: baseEnvironment.merging(["SILO_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
+            environment: baseEnvironment.merging(["APP_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
                 .merging(environment) { $1 },
             in: workingDirectory.url)
         return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")

@@ -57,10 +57,10 @@ struct NewService {
             """
 
             Next (Docs/AddingAService.md, from step 4):
-              swift test --filter "ServiceContractsTests|InMemoryIntegrationTests"   # the to-do list
+              swift test --filter "ServiceContractsTests|InMemoryIntegrationTests"   # what is left to write
               write \(scaffold.contract): one check per promise of \(protocolName)
-              plant the defects each check catches in Broken\(protocolName), and register nothing: it is registered
-              write InMemory\(protocolName), then regenerate Docs/ContractTests.md:
+              write Broken\(protocolName): one planted defect per plausible bug, naming the checks that catch it
+              write \(scaffold.inMemoryType), keeping its init(now:); then regenerate Docs/ContractTests.md:
                 SILO_WRITE_CONTRACT_DOCS=1 swift test --filter ContractDocsTests
             """)
     }

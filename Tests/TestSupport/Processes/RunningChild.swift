@@ -159,13 +159,21 @@ public final class RunningChild: @unchecked Sendable {
     /// Waits until the child has exited and its output has been read to the end.
     ///
     /// - Returns: the exit status, or the number of the signal that ended it.
+    /// - Throws: `Failure` naming the last of what the child wrote when it hangs, so the failure
+    ///   says where it stopped.
     @discardableResult
     public func waitForExit() async throws -> Int32 {
-        try await HangGuard.run("\(name) exiting") { [exit, output, errors] in
-            let status = try await exit.wait { $0 != nil }
-            try await output.wait { $0.hasEnded }
-            try await errors.wait { $0.hasEnded }
-            return status ?? -1
+        do {
+            return try await HangGuard.run("\(name) exiting") { [exit, output, errors] in
+                let status = try await exit.wait { $0 != nil }
+                try await output.wait { $0.hasEnded }
+                try await errors.wait { $0.hasEnded }
+                return status ?? -1
+            }
+        } catch let hang as HangGuard.Hang {
+            let shown = String(outputText.suffix(600)).debugDescription
+            let errorShown = String(errorOutput.suffix(600)).debugDescription
+            throw Failure(description: "\(hang); its output ended with \(shown), its errors with \(errorShown)")
         }
     }
 
