@@ -190,9 +190,10 @@ let package = Package(
         // MARK: - App (the composition root) and the sample app
 
         // What the executables share about the command line: help in swift-argument-parser's
-        // layout, usage errors, "did you mean" (App uses it for settings too). Pure Swift.
+        // layout, usage errors, "did you mean" (App uses it for settings too), and signals
+        // delivered as ordinary calls.
         .target(name: "CommandLineSupport"),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "TestSupport"]),
         .target(
             name: "App",
             dependencies: [

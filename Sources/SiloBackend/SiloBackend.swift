@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Dispatch
 import Foundation
 import IntegrationSupport
@@ -79,38 +80,20 @@ enum SiloBackend {
         while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 
-    /// Stops the store (closing SQLite cleanly) on SIGINT or SIGTERM, then exits 128 + the signal.
-    @MainActor private static func stopOnSignals(_ store: any Integration) {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            Signals.sources.append(signalSource(signalNumber, store: store))
-        }
-    }
-
-    /// A source that stops `store` and exits on `signalNumber`; its handler runs on a global
-    /// queue, so it is made outside the main actor.
-    private nonisolated static func signalSource(_ signalNumber: Int32, store: any Integration)
-        -> any DispatchSourceSignal
-    {
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler { @Sendable in
+    /// Stops the store (closing SQLite cleanly) on SIGINT or SIGTERM, then exits 128 + the signal;
+    /// a second signal exits at once. Signals come through a `SignalPipe`, so none is lost.
+    private static func stopOnSignals(_ store: any Integration) {
+        SignalPipe.install([SIGINT, SIGTERM]) { number, count in
+            guard count == 1 else { exit(128 + number) }
             Task {
                 await store.stop()
-                exit(128 + signalNumber)
+                exit(128 + number)
             }
         }
-        source.resume()
-        return source
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("silo-backend: \(message)\n".utf8))
         exit(status)
     }
-}
-
-/// Keeps the signal sources alive for the life of the process.
-@MainActor
-private enum Signals {
-    static var sources: [any DispatchSourceSignal] = []
 }
