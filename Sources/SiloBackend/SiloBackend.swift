@@ -1,5 +1,4 @@
 import CommandLineSupport
-import Dispatch
 import Foundation
 import IntegrationSupport
 import Services

@@ -12,7 +12,7 @@ import Services
 enum Silo {
     @MainActor
     static func main() async {
-        // First, before any other thread starts: see `Interruption`.
+        // First, so a Ctrl-C at any moment after start-up is caught: see `Interruption`.
         let interruption = Interruption()
         interruption.install()
         let terminal = Terminal()

@@ -41,16 +41,16 @@ enum StoreFile {
     ///   is empty, not JSON, not shaped like a store, of a newer format, or holds an entry that
     ///   cannot be an app model; `.unavailable` when it cannot be read.
     static func load(_ url: URL) throws(ServiceError) -> (document: StoreDocument, writtenIn: Int, bytes: Int)? {
-        let data: Data
+        let data: Data?
         do {
-            guard let contents = try Data(contentsOfFileIfPresent: url) else { return nil }
-            data = contents
+            data = try Data(contentsOfFileIfPresent: url)
         } catch {
             throw .unavailable(
                 reason: "Cannot read \(url.path) (\(error.localizedDescription)); check that it is a "
                     + "readable file and its directory is accessible",
                 retryAfter: nil)
         }
+        guard let data else { return nil }
         let (document, version) = try decode(data, file: url.path)
         return (document, version, data.count)
     }

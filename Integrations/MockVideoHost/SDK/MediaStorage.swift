@@ -165,14 +165,14 @@ struct MediaStorage: Sendable {
     ///   all (a record that is there but unreadable is never taken for a missing one).
     func record(for mediaID: String) throws(MediaHostError) -> MediaRecord? {
         let url = recordURL(for: mediaID)
-        let data: Data
+        let data: Data?
         do {
-            guard let contents = try Data(contentsOfFileIfPresent: url) else { return nil }
-            data = contents
+            data = try Data(contentsOfFileIfPresent: url)
         } catch {
             throw .corruptRecord(
                 path: url.path, reason: "it cannot be read (\(error.localizedDescription)); check its permissions")
         }
+        guard let data else { return nil }
         do {
             return try Self.decoder.decode(MediaRecord.self, from: data)
         } catch {

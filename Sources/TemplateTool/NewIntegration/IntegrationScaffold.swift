@@ -260,7 +260,8 @@ struct IntegrationScaffold {
         -> String
     {
         let declaration = requirement.declaration
-        switch requirement.kind {
+        let operation = "\(name)\(service.protocolName).\(requirement.title)"
+        switch try requirement.stub(in: service.protocolName) {
         case .property:
             guard let value = service.declaration.scaffoldValues[requirement.title],
                 let getter = declaration.range(of: " { get }")
@@ -274,23 +275,15 @@ struct IntegrationScaffold {
                     /// Where this service starts; decide what \(name) does and change it.
                     public \(declaration[..<getter.lowerBound]) { \(value) }
                 """
-        case .method:
-            let operation = "\(name)\(service.protocolName).\(requirement.title)"
-            if declaration.contains("-> ServiceObservation<") {
-                return """
-                        /// Not written yet: the observation fails with `.unavailable` until you implement it
-                        /// (on `client.changes`, so `observerCount` counts it).
-                        public \(declaration) {
-                            ServiceObservation(failing: ServiceError(\(name)Error.notWrittenYet(operation: "\(operation)")))
-                        }
-                    """
-            }
-            guard declaration.contains("throws(ServiceError)") else {
-                throw .failed(
-                    "\(service.protocolName) requires `\(declaration)`, which neither throws ServiceError nor "
-                        + "returns a ServiceObservation; the scaffold stubs requirements as \"not written yet\": "
-                        + "write that one by hand")
-            }
+        case .observation:
+            return """
+                    /// Not written yet: the observation fails with `.unavailable` until you implement it
+                    /// (on `client.changes`, so `observerCount` counts it).
+                    public \(declaration) {
+                        ServiceObservation(failing: ServiceError(\(name)Error.notWrittenYet(operation: "\(operation)")))
+                    }
+                """
+        case .throwing:
             return """
                     /// Not written yet: throws `.unavailable` until you implement it over `client`.
                     public \(declaration) {

@@ -12,9 +12,16 @@ struct ScaffoldedService {
     /// The protocol, e.g. `PostService`.
     var protocolName: String { declaration.protocolName }
     /// The contract's subject type, e.g. `PostServiceSubject`.
-    var subject: String { "\(protocolName)Subject" }
+    var subject: String { Self.subject(of: protocolName) }
     /// The integration's property for it, named like its protocol: `postService`.
-    var propertyName: String { protocolName.prefix(1).lowercased() + protocolName.dropFirst() }
+    var propertyName: String { Self.propertyName(of: protocolName) }
+
+    /// The contract's subject type for `protocolName`: `PostServiceSubject`.
+    static func subject(of protocolName: String) -> String { "\(protocolName)Subject" }
+    /// An integration's property for `protocolName`, named like it: `postService`.
+    static func propertyName(of protocolName: String) -> String {
+        protocolName.prefix(1).lowercased() + protocolName.dropFirst()
+    }
 
     /// The services to scaffold for `keys`, with those they must be served with (users with posts,
     /// sign-in with users), in declaration order; `note` hears each one added.

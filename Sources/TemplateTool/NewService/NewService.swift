@@ -47,12 +47,13 @@ struct NewService {
         for file in files where tree.exists(file.path) {
             throw .failed("\(file.path) exists already: move it aside, or finish the service by hand")
         }
-        try declare(summary: summary, keyFile: try relativePath(of: protocolFile))
+        let keyFile = try relativePath(of: protocolFile)
+        try declare(summary: summary, keyFile: keyFile)
         for file in files {
             try tree.create(file.path, file.text)
         }
         try register(scaffold, summary: summary)
-        tree.format(files.map(\.path) + Self.editedFiles)
+        tree.format(files.map(\.path) + Edited.all + [keyFile])
         print(
             """
 
@@ -65,13 +66,16 @@ struct NewService {
             """)
     }
 
-    /// The files every new service edits, for formatting.
-    private static let editedFiles = [
-        "Sources/Services/Catalog/ServiceKind.swift", "Tests/ServiceContracts/Core/ContractCatalog.swift",
-        "Tests/ServiceContractsTests/ContractsCatchDefectsTests.swift",
-        "Integrations/InMemory/InMemoryIntegration.swift",
-        "Sources/App/ServiceProvider.swift", "Sources/App/Integrations/InMemory.swift",
-    ]
+    /// The files every new service edits, besides its protocol's.
+    private enum Edited {
+        static let kind = "Sources/Services/Catalog/ServiceKind.swift"
+        static let catalog = "Tests/ServiceContracts/Core/ContractCatalog.swift"
+        static let coverage = "Tests/ServiceContractsTests/ContractsCatchDefectsTests.swift"
+        static let memory = "Integrations/InMemory/InMemoryIntegration.swift"
+        static let provider = "Sources/App/ServiceProvider.swift"
+        static let description = "Sources/App/Integrations/InMemory.swift"
+        static let all = [kind, catalog, coverage, memory, provider, description]
+    }
 
     private func checkNames() throws(ToolFailure) {
         let letters = { (text: String, first: ClosedRange<Unicode.Scalar>) -> Bool in
@@ -105,7 +109,7 @@ struct NewService {
 
     /// The case, its declaration, and the key beside the protocol in `keyFile`.
     private func declare(summary: String?, keyFile: String) throws(ToolFailure) {
-        let kind = "Sources/Services/Catalog/ServiceKind.swift"
+        let kind = Edited.kind
         try tree.edit(kind, "case \(key) and its declaration") { text throws(ToolFailure) in
             let withCase = try TextEdit.insert(
                 "    /// `\(protocolName)`: \(Self.lowercasedSentence(summary))\n    case \(key)",
@@ -128,19 +132,19 @@ struct NewService {
 
     /// The contract, the planted defects, the in-memory reference and the app's pick.
     private func register(_ scaffold: ServiceScaffold, summary: String?) throws(ToolFailure) {
-        let catalog = "Tests/ServiceContracts/Core/ContractCatalog.swift"
+        let catalog = Edited.catalog
         try tree.edit(catalog, "the contract") { text throws(ToolFailure) in
             try TextEdit.append(
                 ".\(key): Summary(\(scaffold.contract).self)", toArrayOpening: "public static let contracts", in: text,
                 file: catalog)
         }
-        let coverage = "Tests/ServiceContractsTests/ContractsCatchDefectsTests.swift"
+        let coverage = Edited.coverage
         try tree.edit(coverage, "the planted defects") { text throws(ToolFailure) in
             try TextEdit.append(
                 ".\(key): \(scaffold.defect).allCases.flatMap(\\.caughtBy)", toArrayOpening: "static let claims",
                 in: text, file: coverage)
         }
-        let memory = "Integrations/InMemory/InMemoryIntegration.swift"
+        let memory = Edited.memory
         try tree.edit(memory, "the in-memory \(protocolName)") { text throws(ToolFailure) in
             var text = try TextEdit.insert(
                 "    /// \(Self.sentence(summary))\n    public let \(scaffold.propertyName): \(scaffold.inMemoryType)",
@@ -153,7 +157,7 @@ struct NewService {
                 afterLastLineContaining: "            .adding(",
                 in: text, file: memory)
         }
-        let provider = "Sources/App/ServiceProvider.swift"
+        let provider = Edited.provider
         try tree.edit(provider, "the in-memory pick for \(key)") { text throws(ToolFailure) in
             var text = try TextEdit.append(
                 ".\(key): .memory", toArrayOpening: "public static let defaultChoices", in: text, file: provider)
@@ -164,7 +168,7 @@ struct NewService {
                 "        \(key) = try pick(.\(key))", afterLastLineContaining: " = try pick(.", in: text, file: provider
             )
         }
-        let description = "Sources/App/Integrations/InMemory.swift"
+        let description = Edited.description
         try tree.edit(description, "the in-memory reference serves \(key)") { text throws(ToolFailure) in
             try TextEdit.append(".\(key)", toInlineListAfter: "services: [", in: text, file: description)
         }

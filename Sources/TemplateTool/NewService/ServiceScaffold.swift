@@ -12,7 +12,7 @@ struct ServiceScaffold {
     /// The folder of its contract, e.g. `Replies`.
     var folder: String { key.prefix(1).uppercased() + key.dropFirst() }
     /// The contract's subject type, e.g. `ReplyServiceSubject`.
-    var subject: String { "\(protocolName)Subject" }
+    var subject: String { ScaffoldedService.subject(of: protocolName) }
     /// The contract, e.g. `ReplyServiceContract`.
     var contract: String { "\(protocolName)Contract" }
     /// The defects planted in the broken service, e.g. `ReplyServiceDefect`.
@@ -20,7 +20,7 @@ struct ServiceScaffold {
     /// The in-memory service type, e.g. `InMemoryReplyService`.
     var inMemoryType: String { "InMemory\(protocolName)" }
     /// The in-memory integration's property for it, named like its protocol: `replyService`.
-    var propertyName: String { protocolName.prefix(1).lowercased() + protocolName.dropFirst() }
+    var propertyName: String { ScaffoldedService.propertyName(of: protocolName) }
 
     /// Where each file goes and what it holds.
     ///
@@ -193,12 +193,12 @@ struct ServiceScaffold {
             let declaration = requirement.declaration
             let unwritten =
                 #"ServiceError.unavailable(reason: "\#(type).\#(requirement.title) is not written yet: write it in \#(file)", retryAfter: nil)"#
-            switch requirement.kind {
+            switch try requirement.stub(in: protocolName) {
             case .property:
                 throw .failed(
                     "\(protocolName) requires `\(declaration)`; the scaffold writes methods only: "
                         + "add that property to \(type) by hand")
-            case .method where declaration.contains("-> ServiceObservation<"):
+            case .observation:
                 members.append(
                     """
                         /// Not written yet: the observation fails with `.unavailable` until you write it.
@@ -206,12 +206,7 @@ struct ServiceScaffold {
                             ServiceObservation(failing: \(unwritten))
                         }
                     """)
-            case .method:
-                guard declaration.contains("throws(ServiceError)") else {
-                    throw .failed(
-                        "\(protocolName) requires `\(declaration)`, which neither throws ServiceError nor returns a "
-                            + "ServiceObservation; write \(type)'s by hand")
-                }
+            case .throwing:
                 members.append(
                     """
                         /// Not written yet: throws `.unavailable` until you write it.

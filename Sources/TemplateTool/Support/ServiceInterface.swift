@@ -18,6 +18,32 @@ struct ServiceInterface {
         let title: String
         /// The declaration as written: `func feed(authorID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Post>`.
         let declaration: String
+
+        /// What a scaffold can write for a requirement.
+        enum Stub: Equatable {
+            /// A property, which needs a start value.
+            case property
+            /// A method returning a `ServiceObservation`, stubbed as one that fails.
+            case observation
+            /// A method throwing `ServiceError`, stubbed as one that throws.
+            case throwing
+        }
+
+        /// How a scaffold stubs this requirement of `protocolName`.
+        ///
+        /// - Throws: a failure naming it when it is a method that neither throws `ServiceError` nor
+        ///   returns a `ServiceObservation`, which no stub can fail with "not written yet".
+        func stub(in protocolName: String) throws(ToolFailure) -> Stub {
+            if kind == .property { return .property }
+            if declaration.contains("-> ServiceObservation<") { return .observation }
+            guard declaration.contains("throws(ServiceError)") else {
+                throw .failed(
+                    "\(protocolName) requires `\(declaration)`, which neither throws ServiceError nor returns a "
+                        + "ServiceObservation; the scaffold stubs requirements as \"not written yet\": write that one "
+                        + "by hand")
+            }
+            return .throwing
+        }
     }
 
     private let graph: SymbolGraph

@@ -48,4 +48,12 @@ struct ServiceScaffoldTests {
         let error = #expect(throws: ToolFailure.self) { try scaffold.files() }
         #expect(error?.message.contains("ReplyService requires `var limit: Int { get }`") == true)
     }
+
+    @Test("a method that neither throws ServiceError nor returns an observation is refused, naming it")
+    func unstubbableMethodRefused() {
+        let count = ServiceInterface.Requirement(kind: .method, title: "count()", declaration: "func count() -> Int")
+        let scaffold = ServiceScaffold(key: "replies", protocolName: "ReplyService", requirements: [count])
+        let error = #expect(throws: ToolFailure.self) { try scaffold.files() }
+        #expect(error?.message.contains("ReplyService requires `func count() -> Int`, which neither throws") == true)
+    }
 }
