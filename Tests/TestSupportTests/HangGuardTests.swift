@@ -1,0 +1,31 @@
+import TestSupport
+import Testing
+
+@Suite("HangGuard")
+struct HangGuardTests {
+    @Test("the limit is two minutes unless HANG_GUARD_SECONDS names a positive number of seconds")
+    func limitFromEnvironment() {
+        #expect(HangGuard.limit(in: [:]) == .seconds(120))
+        #expect(HangGuard.limit(in: ["HANG_GUARD_SECONDS": "600"]) == .seconds(600))
+        for ignored in ["0", "-5", "ten", "", "1.5"] {
+            #expect(HangGuard.limit(in: ["HANG_GUARD_SECONDS": ignored]) == .seconds(120), "\(ignored)")
+        }
+    }
+
+    @Test("a wait that outlasts its limit fails naming what it waited for")
+    func hangNamesTheWait() async {
+        let error = await #expect(throws: HangGuard.Hang.self) {
+            try await HangGuard.run("a value that never comes", limit: .milliseconds(1)) {
+                await suspendForever()
+            }
+        }
+        #expect(error?.description == "hung: a value that never comes did not happen within 0.001 seconds")
+    }
+}
+
+/// Suspends until cancelled: an `AsyncStream` that never yields ends its loop on cancellation.
+private func suspendForever() async {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    for await _ in stream {}
+    continuation.finish()
+}
