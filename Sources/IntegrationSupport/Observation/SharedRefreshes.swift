@@ -14,7 +14,8 @@ import Services
 ///
 /// Safe to use from any task.
 public final class SharedRefreshes<Key: Hashable & Sendable, Value: Equatable & Sendable>: Sendable {
-    private let hub: RefreshHub<Key, Value>
+    /// Internal, not private: a test calls in as a stopped reader's late task would.
+    let hub: RefreshHub<Key, Value>
 
     /// Shares reads of the observations `observe(_:read:)` makes, refreshing on `signal`.
     public init(on signal: ChangeSignal, minimumInterval: Duration = .zero) {
@@ -49,7 +50,10 @@ public final class SharedRefreshes<Key: Hashable & Sendable, Value: Equatable & 
 }
 
 /// The readers of a `SharedRefreshes`, one per key, and who is subscribed to each.
-private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
+///
+/// A reader's tasks call back with its generation; a call from a stopped reader's task (which may
+/// come after a new reader of the same key has started) changes nothing.
+actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     private struct Subscriber {
         let continuation: ServiceObservation<Value>.Continuation
         /// The first read whose value this subscriber may be given: the next to begin after it joined.
@@ -90,6 +94,9 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
     }
 
     var readerCount: Int { readers.count }
+
+    /// The generation of the running reader of `key`, or `nil` when none runs: for tests.
+    func generation(of key: Key) -> Int? { readers[key]?.generation }
 
     var subscriberCount: Int { readers.values.reduce(0) { $0 + $1.subscribers.count } }
 
@@ -162,7 +169,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
         return reader
     }
 
-    private func changed(_ key: Key, _ generation: Int) {
+    func changed(_ key: Key, _ generation: Int) {
         guard let reader = reader(key, generation) else { return }
         reader.isStale = true
         reader.wake.yield()
@@ -173,7 +180,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
     }
 
     /// Numbers the read about to begin, or `nil` when the reader has stopped.
-    private func beginRead(_ key: Key, _ generation: Int) -> Int? {
+    func beginRead(_ key: Key, _ generation: Int) -> Int? {
         guard let reader = reader(key, generation) else { return nil }
         defer { reader.nextRead += 1 }
         reader.isStale = false
@@ -181,7 +188,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
         return reader.nextRead
     }
 
-    private func deliver(_ key: Key, _ generation: Int, _ sequence: Int, _ value: Value) {
+    func deliver(_ key: Key, _ generation: Int, _ sequence: Int, _ value: Value) {
         guard let reader = reader(key, generation) else { return }
         for (id, subscriber) in reader.subscribers where subscriber.firstRead <= sequence && subscriber.last != value {
             subscriber.continuation.yield(value)
@@ -189,7 +196,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
         }
     }
 
-    private func failAll(_ key: Key, _ generation: Int, _ error: ServiceError) {
+    func failAll(_ key: Key, _ generation: Int, _ error: ServiceError) {
         guard let reader = reader(key, generation) else { return }
         for subscriber in reader.subscribers.values { subscriber.continuation.fail(error) }
         endAll(key)
@@ -197,7 +204,7 @@ private actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> 
 
     /// The signal closed: the store stopped, so every observation of `key` ends. Nothing when the
     /// reader of `generation` was stopped already (its last observation left).
-    private func finishAll(_ key: Key, _ generation: Int) {
+    func finishAll(_ key: Key, _ generation: Int) {
         guard reader(key, generation) != nil else { return }
         endAll(key)
     }
