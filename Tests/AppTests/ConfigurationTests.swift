@@ -90,12 +90,12 @@ struct ConfigurationTests {
     func unknownVariables() {
         let environment = [
             "SILO_POST": "memory", "SILO_COMMENTS": "memory", "SILO_POSTS": "memory", "SILO_DATA_DIR": "/tmp",
-            "SILO_BACKEND_TIMEUOT": "5", "SILO_USER": "ada", "HOME": "/root",
+            "SILO_DATA_DRI": "/tmp", "SILO_USER": "ada", "HOME": "/root",
         ]
         #expect(
             AppConfiguration.unknownVariables(in: environment, alsoRead: ["SILO_USER"]) == [
-                UnknownVariable(name: "SILO_BACKEND_TIMEUOT", closest: "SILO_BACKEND_TIMEOUT"),
                 UnknownVariable(name: "SILO_COMMENTS", closest: nil),
+                UnknownVariable(name: "SILO_DATA_DRI", closest: "SILO_DATA_DIR"),
                 UnknownVariable(name: "SILO_POST", closest: "SILO_POSTS"),
             ])
         #expect(AppConfiguration.unknownVariables(in: ["SILO_USER": "ada"]).map(\.name) == ["SILO_USER"])

@@ -26,7 +26,9 @@ struct SiloAccountTests {
         #expect(try await silo.run("user", environment: ["SILO_USER": "bob"]).standardOutput.hasPrefix("bob @bob"))
     }
 
-    @Test("over HTTP: a password signs in; a wrong one, or another device's user, is refused")
+    @Test(
+        "over HTTP: a password signs in; a wrong one, or another device's user, is refused",
+        .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func overHTTP() async throws {
         let backend = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),

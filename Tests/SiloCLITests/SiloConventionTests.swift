@@ -115,7 +115,9 @@ struct SiloConventionTests {
         #expect(shown.hasSuffix("keeps nothing of it.\n"), "\(tail)")
     }
 
-    @Test("--verbose shows each use case and each HTTP request with its duration, never a token")
+    @Test(
+        "--verbose shows each use case and each HTTP request with its duration, never a token",
+        .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func verbose() async throws {
         let backend = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"), arguments: ["--port", "0", "--store", "memory"])

@@ -7,33 +7,40 @@ import Testing
 /// failure later.
 @Suite("silo checks its settings at start-up")
 struct SiloSettingsTests {
-    struct BadSetting: Sendable, CustomTestStringConvertible {
-        let variable: String
-        let value: String
-        let says: String
-        var testDescription: String { "\(variable)=\(value)" }
-    }
+    /// The HTTP integration's settings, which exist while the template has it.
+    @Suite(
+        .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration, whose settings these are"))
+    struct BackendSettings {
+        struct BadSetting: Sendable, CustomTestStringConvertible {
+            let variable: String
+            let value: String
+            let says: String
+            var testDescription: String { "\(variable)=\(value)" }
+        }
 
-    static let cases: [BadSetting] = [
-        BadSetting(variable: "SILO_BACKEND_URL", value: "ftp://127.0.0.1/x", says: "is not an http(s) URL"),
-        BadSetting(variable: "SILO_BACKEND_URL", value: "http://example.com", says: "use https://example.com"),
-        BadSetting(variable: "SILO_BACKEND_URL", value: "http://127.0.0.1:99999", says: "port 99999 is not a TCP port"),
-        BadSetting(variable: "SILO_BACKEND_URL", value: "not a url", says: "http"),
-        BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "inf", says: "from 0.1 to 3600"),
-        BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "1e300", says: "from 0.1 to 3600"),
-        BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "0", says: "from 0.1 to 3600"),
-        BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "ten", says: "from 0.1 to 3600"),
-        BadSetting(variable: "SILO_BACKEND_TRANSPORT", value: "curl", says: "give automatic, sockets or urlsession"),
-    ]
+        static let cases: [BadSetting] = [
+            BadSetting(variable: "SILO_BACKEND_URL", value: "ftp://127.0.0.1/x", says: "is not an http(s) URL"),
+            BadSetting(variable: "SILO_BACKEND_URL", value: "http://example.com", says: "use https://example.com"),
+            BadSetting(
+                variable: "SILO_BACKEND_URL", value: "http://127.0.0.1:99999", says: "port 99999 is not a TCP port"),
+            BadSetting(variable: "SILO_BACKEND_URL", value: "not a url", says: "http"),
+            BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "inf", says: "from 0.1 to 3600"),
+            BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "1e300", says: "from 0.1 to 3600"),
+            BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "0", says: "from 0.1 to 3600"),
+            BadSetting(variable: "SILO_BACKEND_TIMEOUT", value: "ten", says: "from 0.1 to 3600"),
+            BadSetting(
+                variable: "SILO_BACKEND_TRANSPORT", value: "curl", says: "give automatic, sockets or urlsession"),
+        ]
 
-    @Test("a setting the app cannot work with is a usage error naming it", arguments: cases)
-    func badSetting(_ bad: BadSetting) async throws {
-        let silo = try SiloRunner()
-        let outcome = try await silo.run("feed", environment: ["SILO_POSTS": "http", bad.variable: bad.value])
-        #expect(outcome.status == 64, "exit \(outcome.status): \(outcome.standardError)")
-        #expect(outcome.standardError.contains(bad.variable), "\(outcome.standardError)")
-        #expect(outcome.standardError.contains(bad.says), "\(outcome.standardError)")
-        #expect(outcome.standardOutput.isEmpty)
+        @Test("a setting the app cannot work with is a usage error naming it", arguments: cases)
+        func badSetting(_ bad: BadSetting) async throws {
+            let silo = try SiloRunner()
+            let outcome = try await silo.run("feed", environment: ["SILO_POSTS": "http", bad.variable: bad.value])
+            #expect(outcome.status == 64, "exit \(outcome.status): \(outcome.standardError)")
+            #expect(outcome.standardError.contains(bad.variable), "\(outcome.standardError)")
+            #expect(outcome.standardError.contains(bad.says), "\(outcome.standardError)")
+            #expect(outcome.standardOutput.isEmpty)
+        }
     }
 
     @Test("a SILO_ variable nothing reads is a warning naming the one it most likely meant, and the command runs")

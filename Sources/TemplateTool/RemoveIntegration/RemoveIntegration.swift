@@ -4,9 +4,10 @@ import Foundation
 /// `remove-integration <Name>`: takes an integration out of the template, the inverse of
 /// `new-integration`, leaving a package that builds and passes its tests.
 ///
-/// What goes comes from SwiftPM (`PackageSummary`): the integration's target, and every target
+/// What goes comes from SwiftPM (`PackageSummary`): the integration's target, every target
 /// under `Tests/` that depends on it and is named after it or depends on no other integration (its
-/// tests and helper processes).
+/// tests and helper processes), the executables those tests run that only tests depend on (the
+/// HTTP backend's `silo-backend`), and the libraries only these use (`BackendAPI`).
 /// Then its description, its catalog entry, its documentation page and the table rows and link lists
 /// that link to it, its benchmarks and its line in the README's layout. It refuses what would leave the app broken: an integration a default choice
 /// uses, or one another part of the app builds on (the in-memory reference implementation).
@@ -15,16 +16,18 @@ struct RemoveIntegration {
     static let help = """
         Usage: scripts/remove-integration <Name>
                <Name>: a folder under Integrations/ with a description in Sources/App/Integrations/
-               (e.g. JSONFileStore, MockVideoHost, OfflineFirst)
+               (e.g. JSONFileStore, MockVideoHost, OfflineFirst, HTTPBackend)
 
         It deletes the integration's target and folder, its tests and helper processes (the targets
         under Tests/ that depend on it alone), Sources/App/Integrations/<Name>.swift, its entry in
         IntegrationCatalog.all, Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its
-        line in the README's layout; it removes it from every other target's dependencies. It then
-        lists what still mentions it (prose, scripts) for you to edit.
+        line in the README's layout; it removes it from every other target's dependencies. An
+        executable only its tests run (silo-backend) and a library only what goes uses go with it.
+        It then lists what still mentions them (prose, scripts) for you to edit.
 
         It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
-        first) and one other targets build on. See Docs/README.md, "Make it small".
+        first), one another integration's description imports (remove that one first) and one
+        other targets build on. See Docs/README.md, "Make it small".
         """
 
     let name: String
@@ -45,6 +48,7 @@ struct RemoveIntegration {
         }
         let description = try DescriptionFile(text: tree.read(descriptionFile), path: descriptionFile)
         try checkNotADefault(description.configurationName)
+        try checkNoOtherDescriptionUses(module, besides: descriptionFile)
         let removed = try targetsToRemove(with: target, in: summary, integrations: integrations)
 
         try tree.edit("Package.swift", "its targets and every dependency on them") { text in
@@ -59,13 +63,22 @@ struct RemoveIntegration {
                 $0.trimmingCharacters(in: .whitespaces) != ".\(description.propertyName),"
             }.joined(separator: "\n")
         }
+        let folders = Set(removed.map(\.folder))
         try tree.edit("README.md", "the layout") { text in
-            text.components(separatedBy: "\n").filter { !$0.hasPrefix("\(target.folder) ") }.joined(separator: "\n")
+            text.components(separatedBy: "\n").filter { line in
+                !folders.contains { line.hasPrefix("\($0) ") }
+            }.joined(separator: "\n")
         }
         try removeLinks(to: "Integrations/\(name).md")
-        try BenchmarkRemoval(module: module, tree: tree).run()
+        for library in removed where library.type != "test" {
+            try BenchmarkRemoval(module: library.name, tree: tree).run()
+        }
         tree.format(["Package.swift", "Sources/App/Integrations"])
-        report(mentionsOf: [module, target.folder, name])
+        let companions = removed.filter { $0.name != module && $0.type != "test" }
+        if !companions.isEmpty {
+            print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")
+        }
+        report(mentionsOf: [module, name] + removed.filter { $0.type != "test" }.flatMap { [$0.name, $0.folder] })
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.
@@ -86,8 +99,26 @@ struct RemoveIntegration {
         }
     }
 
-    /// The integration and the targets under `Tests/` that depend on it and on no other
-    /// integration. Refuses when any other target but App and those builds on it.
+    /// Refuses while another integration's description in App imports `module` (offline-first
+    /// composes the HTTP backend): that integration has to go first.
+    private func checkNoOtherDescriptionUses(_ module: String, besides descriptionFile: String) throws(ToolFailure) {
+        var users: [String] = []
+        for path in tree.files(under: "Sources/App") where path.hasSuffix(".swift") && path != descriptionFile {
+            let imports = try tree.read(path).components(separatedBy: "\n").contains { $0 == "import \(module)" }
+            if imports { users.append(path) }
+        }
+        guard let first = users.sorted().first else { return }
+        let other = URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent
+        throw .usage(
+            "\(first) builds on \(module), so \(name) cannot go before it: "
+                + "run scripts/remove-integration \(other) first, or keep \(name)")
+    }
+
+    /// The integration, the targets under `Tests/` that depend on it and on no other
+    /// integration, the executables those tests test that nothing but tests depends on (the HTTP
+    /// backend's `silo-backend`), and then every library that only targets being removed use
+    /// (the API schemas client and server share). Refuses when any other target but App and
+    /// tests builds on the integration or on such an executable.
     private func targetsToRemove(
         with target: PackageSummary.Target, in summary: PackageSummary, integrations: [String]
     ) throws(ToolFailure) -> [PackageSummary.Target] {
@@ -105,16 +136,38 @@ struct RemoveIntegration {
                 "\(others.map(\.name).sorted().joined(separator: ", ")) build on \(target.name), so it cannot go "
                     + "without them; the in-memory integration is the app's reference implementation and stays")
         }
-        let removed = [target] + own
-        let tested = Set(own.flatMap(\.dependencies)).filter { name in
-            summary.target(named: name)?.type == "executable" && !removed.contains { $0.name == name }
+        var removed = [target] + own
+        let tested = Set(own.flatMap(\.dependencies)).compactMap(summary.target(named:)).filter { candidate in
+            candidate.type == "executable" && !removed.contains { $0.name == candidate.name }
         }
-        guard tested.isEmpty else {
-            throw .usage(
-                "\(target.name)'s tests also test \(tested.sorted().joined(separator: ", ")), which would stay "
-                    + "untested: take them out together by hand (Docs/README.md, \"Make it small\")")
+        for executable in tested.sorted(by: { $0.name < $1.name }) {
+            let users = summary.targets.filter { $0.type != "test" && $0.dependencies.contains(executable.name) }
+            guard users.isEmpty else {
+                throw .usage(
+                    "\(target.name)'s tests also test \(executable.name), which \(users.map(\.name).sorted().joined(separator: ", ")) "
+                        + "build on: take them out together by hand (Docs/README.md, \"Make it small\")")
+            }
+            removed.append(executable)
         }
-        return removed
+        return removed + Self.librariesUsedOnly(by: removed, in: summary)
+    }
+
+    /// The libraries that only `removed` (and, in turn, such libraries) depend on.
+    private static func librariesUsedOnly(
+        by removed: [PackageSummary.Target], in summary: PackageSummary
+    ) -> [PackageSummary.Target] {
+        var going = Set(removed.map(\.name))
+        var found: [PackageSummary.Target] = []
+        while true {
+            let orphans = summary.targets.filter { candidate in
+                let dependents = summary.targets.filter { $0.dependencies.contains(candidate.name) }
+                return candidate.type == "regular" && !going.contains(candidate.name) && !dependents.isEmpty
+                    && dependents.allSatisfy { going.contains($0.name) }
+            }
+            guard !orphans.isEmpty else { return found }
+            found += orphans
+            going.formUnion(orphans.map(\.name))
+        }
     }
 
     /// Removes the Markdown table rows and link-list lines that link to the deleted page.
