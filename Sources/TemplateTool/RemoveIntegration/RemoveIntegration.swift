@@ -78,7 +78,12 @@ struct RemoveIntegration {
         if !companions.isEmpty {
             print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")
         }
-        report(mentionsOf: [module, name] + removed.filter { $0.type != "test" }.flatMap { [$0.name, $0.folder] })
+        let products = summary.products.filter { product in
+            product.targets.allSatisfy { target in removed.contains { $0.name == target } }
+        }.map(\.name)
+        report(
+            mentionsOf: [module, name] + products
+                + removed.filter { $0.type != "test" }.flatMap { [$0.name, $0.folder] })
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.
@@ -100,11 +105,16 @@ struct RemoveIntegration {
     }
 
     /// Refuses while another integration's description in App imports `module` (offline-first
-    /// composes the HTTP backend): that integration has to go first.
+    /// composes the HTTP backend): that integration has to go first. Only descriptions may import
+    /// an integration in App (`scripts/check-architecture`).
     private func checkNoOtherDescriptionUses(_ module: String, besides descriptionFile: String) throws(ToolFailure) {
         var users: [String] = []
-        for path in tree.files(under: "Sources/App") where path.hasSuffix(".swift") && path != descriptionFile {
-            let imports = try tree.read(path).components(separatedBy: "\n").contains { $0 == "import \(module)" }
+        for path in tree.files(under: "Sources/App/Integrations")
+        where path.hasSuffix(".swift") && path != descriptionFile {
+            // `import X`, with or without an access level or attribute before it.
+            let imports = try tree.read(path).components(separatedBy: "\n").contains { line in
+                line.split(separator: " ").suffix(2) == ["import", Substring(module)]
+            }
             if imports { users.append(path) }
         }
         guard let first = users.sorted().first else { return }
@@ -123,18 +133,25 @@ struct RemoveIntegration {
         with target: PackageSummary.Target, in summary: PackageSummary, integrations: [String]
     ) throws(ToolFailure) -> [PackageSummary.Target] {
         let dependents = summary.targets.filter { $0.dependencies.contains(target.name) }
+        // Its tests are named after it; its helper processes are executables under Tests/ that
+        // use no other integration (JSONStoreWriterFixture). Other tests that use it stop it.
         let own = dependents.filter { dependent in
             dependent.folder.hasPrefix("Tests/")
                 && (dependent.name.hasPrefix(name)
-                    || dependent.dependencies.filter { integrations.contains($0) } == [target.name])
+                    || (dependent.type == "executable"
+                        && dependent.dependencies.filter { integrations.contains($0) } == [target.name]))
         }
         let others = dependents.filter { dependent in
             dependent.name != "App" && !own.contains { $0.name == dependent.name }
         }
         guard others.isEmpty else {
+            let remedy =
+                target.name == "InMemoryIntegration"
+                ? "the in-memory integration is the app's reference implementation and stays"
+                : "remove or change them first, or keep \(name)"
             throw .usage(
                 "\(others.map(\.name).sorted().joined(separator: ", ")) build on \(target.name), so it cannot go "
-                    + "without them; the in-memory integration is the app's reference implementation and stays")
+                    + "without them; \(remedy)")
         }
         var removed = [target] + own
         let tested = Set(own.flatMap(\.dependencies)).compactMap(summary.target(named:)).filter { candidate in
@@ -145,7 +162,7 @@ struct RemoveIntegration {
             guard users.isEmpty else {
                 throw .usage(
                     "\(target.name)'s tests also test \(executable.name), which \(users.map(\.name).sorted().joined(separator: ", ")) "
-                        + "build on: take them out together by hand (Docs/README.md, \"Make it small\")")
+                        + "build on: remove or change those first, or keep \(name)")
             }
             removed.append(executable)
         }
@@ -186,16 +203,30 @@ struct RemoveIntegration {
         }
     }
 
-    /// Lists the lines that still mention what was removed, for the user to edit.
+    /// Lists the files that still mention what was removed, with the lines that do, for the user
+    /// to edit or delete.
     private func report(mentionsOf words: [String]) {
         let mentions = tree.lines(
             containingAnyOf: words, under: ["Sources", "Integrations", "Tests", "Docs", "scripts", "Benchmarks"],
             files: ["README.md", "Package.swift", ".ci/run"]
         ).filter { !$0.hasPrefix("Sources/TemplateTool/") && !$0.hasPrefix("scripts/remove-integration:") }
         print("\nRemoved \(name).")
-        guard !mentions.isEmpty else { return }
-        print("Still mentioned (prose and scripts to edit by hand):")
-        for mention in mentions.prefix(40) { print("  \(mention)") }
-        if mentions.count > 40 { print("  … and \(mentions.count - 40) more") }
+        // Each mention is "path:line: text"; grouped by file, in the order found.
+        var files: [(path: String, lines: [String])] = []
+        for mention in mentions {
+            let parts = mention.split(separator: ":", maxSplits: 2)
+            guard parts.count == 3 else { continue }
+            if files.last?.path == String(parts[0]) {
+                files[files.count - 1].lines.append(String(parts[1]))
+            } else {
+                files.append((String(parts[0]), [String(parts[1])]))
+            }
+        }
+        guard !files.isEmpty else { return }
+        print("Still mentioned in \(files.count) files (prose and scripts to edit or delete), at these lines:")
+        for (path, lines) in files {
+            let more = lines.count > 8 ? ", … (\(lines.count) lines)" : ""
+            print("  \(path): \(lines.prefix(8).joined(separator: ", "))\(more)")
+        }
     }
 }

@@ -48,6 +48,16 @@ struct PackageSummary: Decodable {
     let name: String
     /// Its targets.
     let targets: [Target]
+    /// Its products (with those the manifest derives, such as each integration's library).
+    let products: [Product]
+
+    /// A product: `silo-backend`, made of `SiloBackend`.
+    struct Product: Decodable {
+        /// `silo-backend`.
+        let name: String
+        /// The targets it is made of.
+        let targets: [String]
+    }
 
     /// Every module name the package has, lowercased, with the toolchain's own that a name could
     /// also clash with.

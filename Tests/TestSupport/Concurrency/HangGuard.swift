@@ -56,13 +56,6 @@ public enum HangGuard {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.withLock { $0 = continuation }
-                timer.withLock {
-                    $0 = Task {
-                        guard (try? await Task.sleep(for: limit)) != nil else { return }
-                        finish(.failure(Hang(waitingFor: description, limit: limit)))
-                        work.current?.cancel()
-                    }
-                }
                 work.withLock {
                     $0 = Task {
                         do {
@@ -72,6 +65,21 @@ public enum HangGuard {
                         }
                         timer.current?.cancel()
                     }
+                }
+                timer.withLock {
+                    $0 = Task {
+                        guard (try? await Task.sleep(for: limit)) != nil else { return }
+                        finish(.failure(Hang(waitingFor: description, limit: limit)))
+                        work.current?.cancel()
+                    }
+                }
+                // A cancellation that came before the continuation was stored found nothing to end.
+                if Task.isCancelled { finish(.failure(CancellationError())) }
+                // Settled before both tasks were stored (the work finished, or the caller was
+                // cancelled): stop whichever is still running.
+                if outcome.current == nil {
+                    work.current?.cancel()
+                    timer.current?.cancel()
                 }
             }
         } onCancel: {
