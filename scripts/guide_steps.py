@@ -23,11 +23,14 @@ CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-imp
 class Guide:
     """One guide, followed in a scratch copy; `name` prefixes every message."""
 
-    def __init__(self, name, path):
+    def __init__(self, name, path, copy=None):
+        """A guide followed in a new scratch copy, or in `copy`, a copy another guide's script made
+        and built with CI's flags (it then stays for that script to remove)."""
         self.name = name
         self.path = ROOT / path
-        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix=f"{name}-"))
-        self.copy = self.scratch / "repo"
+        self.owns_copy = copy is None
+        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix=f"{name}-")) if copy is None else pathlib.Path(copy).parent
+        self.copy = self.scratch / "repo" if copy is None else pathlib.Path(copy)
 
     def fail(self, message, output=""):
         if output:
@@ -118,4 +121,5 @@ class Guide:
             self.fail(f"{what} no longer applies to the tree", output)
 
     def remove(self):
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        if self.owns_copy:
+            shutil.rmtree(self.scratch, ignore_errors=True)
