@@ -22,6 +22,11 @@ private final class CountedStore: Sendable {
         signal.notify()
     }
 
+    /// An observation of "key" through `shared` that reads this store, collected by a `Watcher`.
+    func watch(_ shared: SharedRefreshes<String, Int>) -> Watcher {
+        Watcher(shared.observe("key") { () throws(ServiceError) in try await self.read() })
+    }
+
     /// The value when the read began, delivered once the gate (if closed) opens.
     func read() async throws(ServiceError) -> Int {
         let (value, held) = state.update { state in
@@ -75,7 +80,7 @@ struct SharedRefreshesTests {
         // observation of "key" served by a second reader
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
-        let first = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        let first = store.watch(shared)
         try await first.waitFor(0)
         let stopped = try #require(await shared.hub.generation(of: "key"))
         first.task.cancel()
@@ -83,7 +88,7 @@ struct SharedRefreshesTests {
         try await HangGuard.run("the first reader's stop") {
             while await shared.readerCount > 0 { await Task.yield() }
         }
-        let next = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        let next = store.watch(shared)
         try await next.waitFor(0)
         #expect(await shared.hub.generation(of: "key") != stopped)
 
@@ -113,11 +118,11 @@ struct SharedRefreshesTests {
         // times. It adds rounds to what the deterministic check proves; it is not the proof.
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
-        var previous = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        var previous = store.watch(shared)
         try await previous.waitFor(0)
         for round in 1...1_000 {
             previous.task.cancel()
-            let next = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+            let next = store.watch(shared)
             let gotValue = try await HangGuard.run("round \(round)'s first value or end") {
                 try await withThrowingTaskGroup(of: Bool.self) { group in
                     group.addTask {
@@ -143,7 +148,7 @@ struct SharedRefreshesTests {
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
         let watchers = (0..<10).map { _ in
-            Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+            store.watch(shared)
         }
         for watcher in watchers { try await watcher.waitFor(0) }
         let readsBefore = store.state.current.reads
@@ -163,7 +168,7 @@ struct SharedRefreshesTests {
         // Given an observer, and a read for a change that began (seeing 1) and is held
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
-        let early = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        let early = store.watch(shared)
         try await early.waitFor(0)
         store.state.update { $0.holdsReads = true }
         store.set(1)
@@ -171,7 +176,7 @@ struct SharedRefreshesTests {
 
         // When the store changes again, a second observer joins, and the held read goes on
         store.state.update { $0.value = 2 }
-        let late = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        let late = store.watch(shared)
         try await HangGuard.run("the late observer's joining") {
             while await shared.observationCount < 2 { await Task.yield() }
         }
@@ -191,7 +196,7 @@ struct SharedRefreshesTests {
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
         let watchers = (0..<3).map { _ in
-            Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+            store.watch(shared)
         }
         for watcher in watchers { try await watcher.waitFor(0) }
         #expect(store.signal.observerCount == 1)
@@ -230,7 +235,7 @@ struct SharedRefreshesTests {
     func closingEnds() async throws {
         let store = CountedStore()
         let shared = SharedRefreshes<String, Int>(on: store.signal)
-        let watcher = Watcher(shared.observe("key") { () throws(ServiceError) in try await store.read() })
+        let watcher = store.watch(shared)
         try await watcher.waitFor(0)
 
         store.signal.close()

@@ -16,16 +16,9 @@ struct HangGuardTests {
     func hangNamesTheWait() async {
         let error = await #expect(throws: HangGuard.Hang.self) {
             try await HangGuard.run("a value that never comes", limit: .milliseconds(1)) {
-                await suspendForever()
+                await suspendUntilCancelled()
             }
         }
         #expect(error?.description == "hung: a value that never comes did not happen within 0.001 seconds")
     }
-}
-
-/// Suspends until cancelled: an `AsyncStream` that never yields ends its loop on cancellation.
-private func suspendForever() async {
-    let (stream, continuation) = AsyncStream<Void>.makeStream()
-    for await _ in stream {}
-    continuation.finish()
 }

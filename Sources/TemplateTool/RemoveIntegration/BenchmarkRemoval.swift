@@ -1,16 +1,16 @@
 /// Takes an integration's benchmarks out of `Benchmarks/`, the package of its own that measures
-/// the app through its products: every file that imports the integration's module goes, then
+/// the app through its products: every file that names one of the removed modules goes, then
 /// every file that uses a type those files declare, until none does; `main.swift` loses the
 /// lines that name them, and the manifest the product.
 struct BenchmarkRemoval {
-    /// The integration's module, e.g. `JSONFileStoreIntegration`.
-    let module: String
+    /// The modules going, e.g. `HTTPBackendIntegration` and `SiloBackend`.
+    let modules: Set<String>
     let tree: PackageTree
 
     private static let folder = "Benchmarks/Sources/Benchmarks"
     private static let main = "\(folder)/main.swift"
 
-    /// Deletes and edits what uses the module; nothing when there is no `Benchmarks/`.
+    /// Deletes and edits what uses the modules; nothing when there is no `Benchmarks/`.
     ///
     /// - Throws: a failure when a file cannot be read, written or deleted.
     func run() throws(ToolFailure) {
@@ -19,7 +19,7 @@ struct BenchmarkRemoval {
         for path in tree.files(under: Self.folder) where path.hasSuffix(".swift") && path != Self.main {
             texts[path] = try tree.read(path)
         }
-        var removed = Set(texts.filter { Self.identifiers(in: $0.value).contains(module) }.keys)
+        var removed = Set(texts.filter { !Self.identifiers(in: $0.value).isDisjoint(with: modules) }.keys)
         var names = Set(removed.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
         while true {
             let users = texts.filter {
@@ -35,7 +35,7 @@ struct BenchmarkRemoval {
                 .joined(separator: "\n")
         }
         try tree.edit("Benchmarks/Package.swift", "its products") { text in
-            ManifestEdit.removing(product: module, from: text)
+            modules.sorted().reduce(text) { text, module in ManifestEdit.removing(product: module, from: text) }
         }
     }
 

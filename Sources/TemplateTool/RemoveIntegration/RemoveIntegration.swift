@@ -4,10 +4,10 @@ import Foundation
 /// `remove-integration <Name>`: takes an integration out of the template, the inverse of
 /// `new-integration`, leaving a package that builds and passes its tests.
 ///
-/// What goes comes from SwiftPM (`PackageSummary`): the integration's target, every target
-/// under `Tests/` that depends on it and is named after it or depends on no other integration (its
-/// tests and helper processes), the executables those tests run that only tests depend on (the
-/// HTTP backend's `silo-backend`), and the libraries only these use (`BackendAPI`).
+/// What goes comes from SwiftPM (`PackageSummary`): the integration's target, its tests (the
+/// targets under `Tests/` named after it) and helper processes (executables under `Tests/` that use
+/// no other integration), the executables those tests run that only tests depend on (the HTTP
+/// backend's `silo-backend`), and the libraries only these use (`BackendAPI`).
 /// Then its description, its catalog entry, its documentation page and the table rows and link lists
 /// that link to it, its benchmarks and its line in the README's layout. It refuses what would leave the app broken: an integration a default choice
 /// uses, or one another part of the app builds on (the in-memory reference implementation).
@@ -19,9 +19,10 @@ struct RemoveIntegration {
                (e.g. JSONFileStore, MockVideoHost, OfflineFirst, HTTPBackend)
 
         It deletes the integration's target and folder, its tests and helper processes (the targets
-        under Tests/ that depend on it alone), Sources/App/Integrations/<Name>.swift, its entry in
-        IntegrationCatalog.all, Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its
-        line in the README's layout; it removes it from every other target's dependencies. An
+        under Tests/ named after it, and executables there that use no other integration),
+        Sources/App/Integrations/<Name>.swift, its entry in IntegrationCatalog.all,
+        Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its line in the README's
+        layout; it removes it from every other target's dependencies. An
         executable only its tests run (silo-backend) and a library only what goes uses go with it.
         It then lists what still mentions them (prose, scripts) for you to edit.
 
@@ -70,11 +71,10 @@ struct RemoveIntegration {
             }.joined(separator: "\n")
         }
         try removeLinks(to: "Integrations/\(name).md")
-        for library in removed where library.type != "test" {
-            try BenchmarkRemoval(module: library.name, tree: tree).run()
-        }
+        let modules = removed.filter { $0.type != "test" }
+        try BenchmarkRemoval(modules: Set(modules.map(\.name)), tree: tree).run()
         tree.format(["Package.swift", "Sources/App/Integrations"])
-        let companions = removed.filter { $0.name != module && $0.type != "test" }
+        let companions = modules.filter { $0.name != module }
         if !companions.isEmpty {
             print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")
         }
@@ -82,8 +82,7 @@ struct RemoveIntegration {
             product.targets.allSatisfy { target in removed.contains { $0.name == target } }
         }.map(\.name)
         report(
-            mentionsOf: [module, name] + products
-                + removed.filter { $0.type != "test" }.flatMap { [$0.name, $0.folder] })
+            mentionsOf: [module, name] + products + modules.flatMap { [$0.name, $0.folder] })
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.
@@ -124,8 +123,8 @@ struct RemoveIntegration {
                 + "run scripts/remove-integration \(other) first, or keep \(name)")
     }
 
-    /// The integration, the targets under `Tests/` that depend on it and on no other
-    /// integration, the executables those tests test that nothing but tests depends on (the HTTP
+    /// The integration, its tests and helper processes (see the type's summary), the
+    /// executables those tests test that nothing but tests depends on (the HTTP
     /// backend's `silo-backend`), and then every library that only targets being removed use
     /// (the API schemas client and server share). Refuses when any other target but App and
     /// tests builds on the integration or on such an executable.

@@ -18,11 +18,3 @@ actor Gate {
         waiters.removeAll()
     }
 }
-
-/// Suspends until the current task is cancelled; an `AsyncStream` that never yields ends its
-/// iteration when the iterating task is cancelled.
-func suspendUntilCancelled() async {
-    let (stream, continuation) = AsyncStream<Void>.makeStream()
-    for await _ in stream {}
-    continuation.finish()
-}
