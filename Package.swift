@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "Services", targets: ["Services"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Features", targets: ["Features"]),
+        // What integrations are built from, for one written in a package of its own (and the benchmarks).
+        .library(name: "IntegrationSupport", targets: ["IntegrationSupport"]),
         .library(name: "App", targets: ["App"]),
         .executable(name: "template", targets: ["TemplateTool"]),
     ],

@@ -23,6 +23,7 @@ let package = Package(
                 "CSQLiteBaseline",
                 .product(name: "App", package: "Silo"),
                 .product(name: "Commands", package: "Silo"),
+                .product(name: "IntegrationSupport", package: "Silo"),
                 .product(name: "Models", package: "Silo"),
                 .product(name: "Services", package: "Silo"),
                 .product(name: "SQLiteIntegration", package: "Silo"),

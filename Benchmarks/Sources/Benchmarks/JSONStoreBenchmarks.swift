@@ -19,6 +19,9 @@ enum JSONStoreBenchmarks {
         var sqliteStartup: Double
         /// The JSON store's publish p50 with `syncsEverySave: false` (SQLite's `synchronous = NORMAL`).
         var jsonUnsyncedPublishP50: Double
+        /// SQLite's publish p50 with a sync per commit (`synchronous = FULL`, through the C API): the
+        /// baseline as durable as the JSON store's default.
+        var sqliteSyncedPublishP50: Double
     }
 
     /// Measures each size in `sizes`, in `directory` (which must exist).
@@ -68,13 +71,20 @@ enum JSONStoreBenchmarks {
         try await sqlite.start()
         let sqliteLatencies = try await publishLatencies(sqlite.postService, authorID: User.ID(sqliteAuthor))
         await sqlite.stop()
+        let synced = try RawSQLiteDatabase(path: sqliteFile.path, synchronous: "FULL")
+        defer { synced.close() }
+        let syncedLatencies = try (0..<100).map { index in
+            try ContinuousClock().measure { try synced.publish(text: "synced \(index)", authorID: sqliteAuthor) }
+                .milliseconds
+        }.sorted()
 
         return Point(
             posts: posts,
             jsonPublishP50: percentile(jsonLatencies, 0.5), jsonPublishMax: jsonLatencies.last ?? 0,
             sqlitePublishP50: percentile(sqliteLatencies, 0.5), sqlitePublishMax: sqliteLatencies.last ?? 0,
             jsonStartup: median(jsonStarts).milliseconds, sqliteStartup: median(sqliteStarts).milliseconds,
-            jsonUnsyncedPublishP50: percentile(unsyncedLatencies, 0.5))
+            jsonUnsyncedPublishP50: percentile(unsyncedLatencies, 0.5),
+            sqliteSyncedPublishP50: percentile(syncedLatencies, 0.5))
     }
 
     /// 100 publishes one after another, each one's latency in milliseconds, sorted.

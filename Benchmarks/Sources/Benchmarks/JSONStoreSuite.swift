@@ -32,6 +32,11 @@ struct JSONStoreSuite: BenchmarkSuite {
                     notes: "baseline: SQLite on the same store size; 100 publishes one after another"))
             rows.append(
                 row(
+                    "JSON store publish p50 against SQLite syncing every commit, at \(size) posts (ms)",
+                    baseline: [point.sqliteSyncedPublishP50], subject: [point.jsonPublishP50],
+                    notes: "both durable on return (fsync); baseline: SQLite's C API, synchronous = FULL, same file"))
+            rows.append(
+                row(
                     "JSON store publish p50 without a sync per save, at \(size) posts (ms)",
                     baseline: [point.sqlitePublishP50], subject: [point.jsonUnsyncedPublishP50],
                     notes: "syncsEverySave: false, SQLite's synchronous = NORMAL; baseline: SQLite as above"))

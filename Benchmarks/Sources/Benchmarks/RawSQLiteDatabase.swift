@@ -8,7 +8,9 @@ final class RawSQLiteDatabase {
     private let handle: OpaquePointer
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String) throws {
+    /// Opens `path` in WAL mode with `synchronous` as the integration sets it (`NORMAL`: no sync
+    /// per commit), or `FULL` for a baseline that syncs every commit as the JSON store's saves do.
+    init(path: String, synchronous: String = "NORMAL") throws {
         var connection: OpaquePointer?
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
             let connection
@@ -20,7 +22,7 @@ final class RawSQLiteDatabase {
         sqlite3_busy_timeout(handle, 5_000)
         try execute("PRAGMA foreign_keys = ON")
         try execute("PRAGMA journal_mode = WAL")
-        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA synchronous = \(synchronous)")
     }
 
     func close() {

@@ -37,8 +37,11 @@ public struct MediaHostConfiguration: Sendable {
     /// storage directory, as if the process had died. `nil` outside tests.
     public var crashSwitch: CrashSwitch?
 
+    /// The chunk size a configuration has unless given another: 128 KiB.
+    public static let defaultChunkSize = 1 << 17
+
     /// Creates a configuration. Defaults: no latency, no failures, 2 s plus 1 s per 8 MiB of
-    /// processing, 1 MiB chunks, a random seed and the system clocks.
+    /// processing, `defaultChunkSize` chunks, a random seed and the system clocks.
     public init(
         apiKey: String,
         storageDirectory: URL,
@@ -48,7 +51,7 @@ public struct MediaHostConfiguration: Sendable {
         processingFailureRate: Double = 0,
         processingBytesPerSecond: Int64 = 8 << 20,
         minimumProcessingTime: Duration = .seconds(2),
-        chunkSize: Int = 1 << 17,
+        chunkSize: Int = Self.defaultChunkSize,
         seed: UInt64 = UInt64.random(in: .min ... .max),
         clock: any Clock<Duration> = ContinuousClock(),
         wallClock: @escaping @Sendable () -> Date = Date.init,
