@@ -1,3 +1,4 @@
+# scripts/remove-integration deletes this file with the integration it is part of: HTTPBackend
 """schemathesis hooks for scripts/conformance: fresh idempotency keys, and short change-feed reads.
 
 An `Idempotency-Key` names one operation: the backend refuses (422) a key sent again with another

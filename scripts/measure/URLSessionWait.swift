@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: HTTPBackend
 // What a URLSession request costs in CPU while it waits for an answer that never comes: on a
 // connection opened for it, and on a kept-alive connection an earlier request opened. Run by
 // scripts/measure-urlsession-wait; prints one line per case.

@@ -9,8 +9,10 @@ import Foundation
 /// no other integration), the executables those tests run that only tests depend on (the HTTP
 /// backend's `silo-backend`), and the libraries only these use (`BackendAPI`).
 /// Then its description, its catalog entry, its documentation page and the table rows and link lists
-/// that link to it, its benchmarks and its line in the README's layout. It refuses what would leave the app broken: an integration a default choice
-/// uses, or one another part of the app builds on (the in-memory reference implementation).
+/// that link to it, its benchmarks, its line in the README's layout, and the pages, scripts and CI
+/// steps that say they are part of it (`OwnershipMarker`). It refuses what would leave the app
+/// broken: an integration a default choice uses, or one another part of the app builds on (the
+/// in-memory reference implementation).
 struct RemoveIntegration {
     /// What `--help` prints.
     static let help = """
@@ -23,8 +25,11 @@ struct RemoveIntegration {
         Sources/App/Integrations/<Name>.swift, its entry in IntegrationCatalog.all,
         Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its line in the README's
         layout; it removes it from every other target's dependencies. An
-        executable only its tests run (silo-backend) and a library only what goes uses go with it.
-        It then lists what still mentions them (prose, scripts) for you to edit.
+        executable only its tests run (silo-backend) and a library only what goes uses go with it,
+        and so do the files under Docs/ and scripts/ with a comment ending in "part of: <Name>"
+        among their first five lines, the lines of .ci/run whose comment ends so, and the commands
+        in the README's and Docs' shell blocks that pick it (SILO_POSTS=<its name>) or run what
+        went. It then lists what still mentions them (prose, scripts) for you to edit.
 
         It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
         first), one another integration's description imports (remove that one first) and one
@@ -74,15 +79,60 @@ struct RemoveIntegration {
         let modules = removed.filter { $0.type != "test" }
         try BenchmarkRemoval(modules: Set(modules.map(\.name)), tree: tree).run()
         tree.format(["Package.swift", "Sources/App/Integrations"])
+        let products = summary.products.filter { product in
+            product.targets.allSatisfy { target in removed.contains { $0.name == target } }
+        }.map(\.name)
+        let owned = try removeOwnedParts(of: Set([name] + modules.map(\.name) + products))
+        let commands = DocCommandLines(
+            name: name, configurationName: description.configurationName, propertyName: description.propertyName,
+            scripts: owned.filter { $0.hasPrefix("scripts/") }, products: products)
+        let removedCommands = try removeDocCommands(commands)
         let companions = modules.filter { $0.name != module }
         if !companions.isEmpty {
             print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")
         }
-        let products = summary.products.filter { product in
-            product.targets.allSatisfy { target in removed.contains { $0.name == target } }
-        }.map(\.name)
+        if !removedCommands.isEmpty {
+            print("Commands taken out of the docs' shell blocks:")
+            removedCommands.forEach { print("  \($0)") }
+        }
         report(
-            mentionsOf: [module, name] + products + modules.flatMap { [$0.name, $0.folder] })
+            mentionsOf: [module, name, "=\(description.configurationName)", ".\(description.propertyName)"] + products
+                + modules.flatMap { [$0.name, $0.folder] }
+                + owned.map { $0.hasPrefix("Docs/") ? String($0.dropFirst("Docs/".count)) : $0 })
+    }
+
+    /// Takes the commands `commands` finds out of the README's and Docs' shell blocks; returns them
+    /// as `path: command`.
+    private func removeDocCommands(_ commands: DocCommandLines) throws(ToolFailure) -> [String] {
+        var removedCommands: [String] = []
+        for document in ["README.md"] + tree.files(under: "Docs").filter({ $0.hasSuffix(".md") }) {
+            try tree.edit(document, "its commands that use what went") { text in
+                let (kept, removed) = commands.removing(from: text)
+                removedCommands += removed.map { "\(document): \($0.trimmingCharacters(in: .whitespaces))" }
+                return kept
+            }
+        }
+        return removedCommands
+    }
+
+    /// Deletes the files under Docs/ and scripts/ that say they are part of one of `owners`
+    /// (`OwnershipMarker`), with the table rows and link-list lines linking to them, and the lines
+    /// of `.ci/run` that run a check of them; returns the deleted files.
+    private func removeOwnedParts(of owners: Set<String>) throws(ToolFailure) -> [String] {
+        let owned = (tree.files(under: "Docs") + tree.files(under: "scripts")).filter { path in
+            (try? tree.read(path)).map { OwnershipMarker.fileBelongs($0, toAnyOf: owners) } ?? false
+        }
+        for path in owned {
+            try tree.remove(path)
+            if path.hasPrefix("Docs/") { try removeLinks(to: String(path.dropFirst("Docs/".count))) }
+        }
+        guard tree.exists(".ci/run") else { return owned }
+        try tree.edit(".ci/run", "the steps that check what went") { text in
+            let (kept, removed) = OwnershipMarker.removingLines(of: owners, from: text)
+            removed.forEach { print("  removed from .ci/run: \($0)") }
+            return kept
+        }
+        return owned
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.
@@ -208,7 +258,11 @@ struct RemoveIntegration {
         let mentions = tree.lines(
             containingAnyOf: words, under: ["Sources", "Integrations", "Tests", "Docs", "scripts", "Benchmarks"],
             files: ["README.md", "Package.swift", ".ci/run"]
-        ).filter { !$0.hasPrefix("Sources/TemplateTool/") && !$0.hasPrefix("scripts/remove-integration:") }
+        ).filter { line in
+            !["Sources/TemplateTool/", "Tests/TemplateToolTests/", "scripts/remove-integration:"].contains {
+                line.hasPrefix($0)
+            }
+        }
         print("\nRemoved \(name).")
         // Each mention is "path:line: text"; grouped by file, in the order found.
         var files: [(path: String, lines: [String])] = []
