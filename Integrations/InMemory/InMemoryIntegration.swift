@@ -21,7 +21,7 @@ public final class InMemoryIntegration: Integration {
     /// The video library held in memory.
     public let videoLibraryService: InMemoryVideoLibraryService
     /// A simulated video host that reads uploads but keeps only metadata.
-    public let videoHostingService: InMemoryVideoHostingService
+    public let videoHostingService: InMemoryVideoHostingService  // part of: hosting
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService
     private let sessionChanges = ChangeSignal()
@@ -29,7 +29,7 @@ public final class InMemoryIntegration: Integration {
     private let store: ModelStore
     /// How many observations of the store are running: 0 once every observer has gone.
     public var observerCount: Int { store.changes.observerCount }
-    private let host = InMemoryHost()
+    private let host = InMemoryHost()  // part of: hosting
     private let lifecycle = LifecycleHealth()
     /// The local side of an offline-first integration, over the same posts and users.
     public let replica: InMemoryPostReplica
@@ -44,6 +44,7 @@ public final class InMemoryIntegration: Integration {
         videoLibraryService = InMemoryVideoLibraryService(store: store)
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: SignedInSlot(), changes: sessionChanges)
+        // begin part of: hosting
         videoHostingService = InMemoryVideoHostingService(
             host: host,
             now: configuration.now,
@@ -51,6 +52,7 @@ public final class InMemoryIntegration: Integration {
             processingTime: configuration.processingTime,
             runningTime: configuration.runningTime
         )
+        // end part of: hosting
     }
 
     /// Every service, each under its key.
@@ -59,7 +61,7 @@ public final class InMemoryIntegration: Integration {
             .adding(.posts, postService)
             .adding(.users, userService)
             .adding(.library, videoLibraryService)
-            .adding(.hosting, videoHostingService)
+            .adding(.hosting, videoHostingService)  // part of: hosting
             .adding(.authentication, authenticationService)
     }
 
@@ -75,7 +77,7 @@ public final class InMemoryIntegration: Integration {
         store.changes.close()
         sessionChanges.close()
         await store.removeAll()
-        await host.removeAll()
+        await host.removeAll()  // part of: hosting
         await lifecycle.stopped()
     }
 

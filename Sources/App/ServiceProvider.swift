@@ -21,7 +21,7 @@ public struct ServiceProvider: Sendable {
     /// The user's saved videos.
     public let library: any VideoLibraryService
     /// Uploads and processes videos.
-    public let hosting: any VideoHostingService
+    public let hosting: any VideoHostingService  // part of: hosting
     /// Signs people up, in and out; from the same integration as `users`.
     public let authentication: any AuthenticationService
     /// Which integration serves each service, for reports.
@@ -41,7 +41,7 @@ public struct ServiceProvider: Sendable {
         posts = try pick(.posts)
         users = try pick(.users)
         library = try pick(.library)
-        hosting = try pick(.hosting)
+        hosting = try pick(.hosting)  // part of: hosting
         authentication = try pick(.authentication)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The template's own tool: `new-integration`, `remove-integration`, `new-service` and `rename`,
-/// written in Swift so that it reads the app's code through the modules it imports (the service
-/// list, the integration catalog, the protocols' requirements), never by matching Swift text. The
-/// scripts of the same names run it.
+/// The template's own tool: `new-integration`, `remove-integration`, `new-service`,
+/// `remove-service` and `rename`, written in Swift so that it reads the app's code through the
+/// modules it imports (the service list, the integration catalog, the protocols' requirements),
+/// never by matching Swift text. The scripts of the same names run it.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     Usage: swift run template <command> [arguments]
@@ -12,6 +12,7 @@ let usage = """
       new-integration <Name> <service> [<service> ...]   scaffold an integration (scripts/new-integration)
       remove-integration <Name>                          take an integration out (scripts/remove-integration)
       new-service <key> <Protocol>                       declare a written protocol as a service (scripts/new-service)
+      remove-service <key>                               take a service out (scripts/remove-service)
       rename <NewName>                                   rename the app (scripts/rename-app)
     Run a command with --help for its own.
     """
@@ -42,6 +43,9 @@ do throws(ToolFailure) {
     case "new-service":
         try checkArguments(help: NewService.help, counts: 3...3)
         try NewService(key: arguments[1], protocolName: arguments[2], tree: try .current()).run()
+    case "remove-service":
+        try checkArguments(help: RemoveService.help, counts: 2...2)
+        try RemoveService(key: arguments[1], tree: try .current()).run()
     case "rename":
         try checkArguments(help: RenameApp.help, counts: 2...2)
         try RenameApp(newName: arguments[1], tree: try .current()).run()

@@ -33,10 +33,16 @@ struct ContractDocsTests {
         )
     }
 
-    /// One table per contract: each check's name and what it needs beyond a fresh service.
+    /// One table per contract: each check's name and what it needs beyond a fresh service, marked
+    /// as part of its service, so `scripts/remove-service` takes it out with the service.
     static func generatedList() -> String {
         ServiceKind.allCases.compactMap { service in
-            ContractCatalog.contracts[service].map { section(service.protocolName, $0.checks) }
+            ContractCatalog.contracts[service].map { summary in
+                [
+                    "<!-- begin part of: \(service.rawValue) -->", section(service.protocolName, summary.checks),
+                    "<!-- end part of: \(service.rawValue) -->",
+                ].joined(separator: "\n")
+            }
         }.joined(separator: "\n\n")
     }
 

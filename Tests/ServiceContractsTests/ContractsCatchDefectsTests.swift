@@ -66,6 +66,7 @@ struct ContractsCatchDefectsTests {
         }
     }
 
+    // begin part of: hosting
     @Test(
         "A broken VideoHostingService is caught", .capturesIssues,
         arguments: VideoHostingServiceDefect.allCases)
@@ -76,6 +77,7 @@ struct ContractsCatchDefectsTests {
                 fixture: PlantedFixtures.hosting(defect), runs: PlantedFixtures.runs(isRace: false))
         }
     }
+    // end part of: hosting
 
     @Test(
         "A store that breaks durability, freshness or its format is caught", .capturesIssues,
@@ -115,6 +117,7 @@ struct ContractsCatchDefectsTests {
         }
     }
 
+    // begin part of: hosting
     @Test(
         "A host that breaks durability, running time or its format is caught", .capturesIssues,
         arguments: HostDefect.allCases)
@@ -125,6 +128,7 @@ struct ContractsCatchDefectsTests {
                 fixture: PlantedStoreFixtures.host(defect.flaw), runs: PlantedFixtures.runs(isRace: false))
         }
     }
+    // end part of: hosting
 
     @Test("The planted store, remote and host without a defect pass the checks the defects target")
     func plantedBaselinesPass() async throws {
@@ -153,10 +157,12 @@ struct ContractsCatchDefectsTests {
                 : PlantedStoreFixtures.storeLibrary(.none)
             try await check.run(with: fixture)
         }
+        // begin part of: hosting
         for check in VideoHostingServiceContract.checks
         where HostDefect.allCases.contains(where: { $0.caughtBy.contains(check.name) }) {
             try await check.run(with: PlantedStoreFixtures.host(.none))
         }
+        // end part of: hosting
     }
 
     private static func targeted(_ name: String, _ service: ServiceKind) -> Bool {
@@ -208,7 +214,9 @@ enum PlantedCoverage {
         .posts: PostServiceDefect.allCases.flatMap(\.caughtBy) + store(.posts),
         .users: UserServiceDefect.allCases.flatMap(\.caughtBy) + store(.users),
         .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy) + store(.library),
+        // begin part of: hosting
         .hosting: VideoHostingServiceDefect.allCases.flatMap(\.caughtBy) + HostDefect.allCases.flatMap(\.caughtBy),
+        // end part of: hosting
         .authentication: AuthenticationServiceDefect.allCases.flatMap(\.caughtBy),
     ]
 

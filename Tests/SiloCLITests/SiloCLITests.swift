@@ -13,12 +13,15 @@ struct SiloCLITests {
         let outcome = try await silo.run()
         #expect(outcome.status == 0, "stderr: \(outcome.standardError)")
         #expect(outcome.standardOutput.contains("@silo_demo"))
+        // begin part of: hosting
         #expect(outcome.standardOutput.contains("Uploading 100%"))
         #expect(outcome.standardOutput.contains("Ready: Tour sample"))
         #expect(outcome.standardOutput.contains("My first video on Silo"))
+        // end part of: hosting
         #expect(outcome.standardError.isEmpty)
     }
 
+    // begin part of: hosting
     @Test(
         "The tour's video is in the library of the next run, ready",
         .requires(Defaults.keeping(.library) != nil, "needs an integration that keeps the library between runs"))
@@ -30,6 +33,7 @@ struct SiloCLITests {
         #expect(library.standardOutput.contains("Tour sample"))
         #expect(library.standardOutput.contains("ready"))
     }
+    // end part of: hosting
 
     @Test(
         "A post published in one run is in the feed of the next",
@@ -133,6 +137,7 @@ struct SiloCLITests {
                 "See 'silo feed --help' for more information."))
     }
 
+    // begin part of: hosting
     @Test(
         "The video host's API key never reaches the output, even with --verbose",
         .requires(Defaults.integration(named: "mockhost") != nil, "needs the mock video host, which reads the key"))
@@ -144,4 +149,5 @@ struct SiloCLITests {
         #expect(outcome.standardError.contains("<redacted>"))
         #expect(!outcome.standardOutput.contains(key) && !outcome.standardError.contains(key))
     }
+    // end part of: hosting
 }

@@ -16,7 +16,9 @@ struct SiloConventionTests {
         static let hasUtilLinuxScript = false
     #endif
 
-    static let commands = ["tour", "feed", "post", "delete", "upload", "library", "user", "integrations", "help"]
+    static let commands =
+        ["tour", "feed", "post", "delete", "library", "user", "integrations", "help"]
+        + ["upload"]  // part of: hosting
 
     @Test("silo <command> --help and silo help <command> print the same help, exit 0", arguments: commands)
     func helpBothWays(_ command: String) async throws {
@@ -77,7 +79,7 @@ struct SiloConventionTests {
         .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func terminal() async throws {
         let silo = try SiloRunner(keeping: .posts)
-        let narrow = try await silo.inTerminal("stty cols 50; \"$APP_BINARY\" help upload")
+        let narrow = try await silo.inTerminal("stty cols 50; \"$APP_BINARY\" help sign-up")
         let lines = narrow.split(separator: "\n").map { $0.trimmingCharacters(in: .newlines) }
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
         let styled = try await silo.inTerminal("\"$APP_BINARY\" post styled >/dev/null; \"$APP_BINARY\" feed")
@@ -89,6 +91,7 @@ struct SiloConventionTests {
         }
     }
 
+    // begin part of: hosting
     @Test(
         "Ctrl-C in a terminal during an upload ends the progress line, says the upload stopped, exits 130",
         .requires(Self.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
@@ -114,6 +117,7 @@ struct SiloConventionTests {
         #expect(before.hasSuffix("%\n"), "the progress line is not ended before the message: \(tail)")
         #expect(shown.hasSuffix("keeps nothing of it.\n"), "\(tail)")
     }
+    // end part of: hosting
 
     @Test(
         "--verbose shows each use case and each HTTP request with its duration, never a token",

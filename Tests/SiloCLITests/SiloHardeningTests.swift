@@ -61,6 +61,7 @@ struct SiloHardeningTests {
         #expect(!exact.standardOutput.contains("more posts"), "a page holding the rest must not promise more")
     }
 
+    // begin part of: hosting
     @Test(
         "Ctrl-C or SIGTERM during an upload cancels it, removes what it stored, and exits 130 or 143",
         .requires(
@@ -105,6 +106,7 @@ struct SiloHardeningTests {
         let upload = try await silo.run("upload", "x.mp4", "--title", "T", environment: badKey)
         #expect(upload.status == 1 && upload.standardError.contains("Mock video host could not start"))
     }
+    // end part of: hosting
 
     @Test("An empty --data-dir is refused instead of writing into the working directory")
     func emptyDataDirectory() async throws {
@@ -114,6 +116,7 @@ struct SiloHardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: silo.workingDirectory.url.path).isEmpty)
     }
 
+    // begin part of: hosting
     @Test("The tour leaves no sample file behind, and clears those of a killed tour")
     func tourSamples() async throws {
         let silo = try SiloRunner()
@@ -128,6 +131,7 @@ struct SiloHardeningTests {
         }
         #expect(samples.isEmpty, "\(samples)")
     }
+    // end part of: hosting
 
     @Test("No message ends with a doubled full stop")
     func noDoubledFullStops() async throws {
@@ -135,7 +139,9 @@ struct SiloHardeningTests {
         let outcomes = [
             try await silo.run("post", "   "), try await silo.run("delete", "missing"), try await silo.run("bogus"),
             try await silo.run("feed", environment: ["SILO_POSTS": "nope"]),
+            // begin part of: hosting
             try await silo.run("upload", "x", "--title", "t", environment: ["SILO_VIDEO_HOST_API_KEY": "a b"]),
+            // end part of: hosting
         ]
         for outcome in outcomes {
             #expect(!outcome.standardError.contains(".."), "\(outcome.standardError)")

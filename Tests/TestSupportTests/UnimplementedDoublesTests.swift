@@ -14,10 +14,12 @@ struct UnimplementedDoublesTests {
             ),
             ("UserService.user(id:)", { _ = try await UnimplementedUserService().user(id: "u") }),
             ("VideoLibraryService.video(id:)", { _ = try await UnimplementedVideoLibraryService().video(id: "v") }),
+            // begin part of: hosting
             (
                 "VideoHostingService.hostedVideo",
                 { _ = try await UnimplementedVideoHostingService().hostedVideo(id: "v") }
             ),
+            // end part of: hosting
         ]
         for (member, call) in calls {
             let issues = await IssueCapture.issues(in: call)

@@ -1,4 +1,5 @@
 import Commands
+import Models
 import Services
 
 /// Makes every use case of the app from the services the composition root picked.
@@ -10,36 +11,26 @@ public struct UseCases: Sendable {
     private let posts: any PostService
     private let users: any UserService
     private let library: any VideoLibraryService
-    private let hosting: any VideoHostingService
+    private let hosting: any VideoHostingService  // part of: hosting
     private let authentication: any AuthenticationService
-    private let uploadTiming: UploadVideo.Timing
+    private let uploadTiming: UploadVideo.Timing  // part of: hosting
 
-    /// Creates the factory.
-    ///
-    /// - Parameters:
-    ///   - clock: measures the wait for video processing; inject a manual clock in tests.
-    ///   - processingTimeout: how long an upload of an empty file waits for processing before
-    ///     `.timedOut`; `processingTimePerMebibyte` is added for every MiB of the file.
+    /// Creates the factory from the services the composition root picked; `uploadTiming` says how
+    /// long an upload waits for processing (inject a manual clock in it in tests).
     public init(
         posts: any PostService,
         users: any UserService,
         library: any VideoLibraryService,
-        hosting: any VideoHostingService,
+        hosting: any VideoHostingService,  // part of: hosting
         authentication: any AuthenticationService,
-        clock: any Clock<Duration> = ContinuousClock(),
-        processingTimeout: Duration = .seconds(300),
-        processingTimePerMebibyte: Duration = .seconds(1)
+        uploadTiming: UploadVideo.Timing = UploadVideo.Timing()  // part of: hosting
     ) {
         self.posts = posts
         self.users = users
         self.library = library
-        self.hosting = hosting
+        self.hosting = hosting  // part of: hosting
         self.authentication = authentication
-        uploadTiming = UploadVideo.Timing(
-            clock: clock,
-            processingTimeout: processingTimeout,
-            processingTimePerMebibyte: processingTimePerMebibyte
-        )
+        self.uploadTiming = uploadTiming  // part of: hosting
     }
 
     /// A command that publishes a post; see `PublishPost`.
@@ -56,7 +47,7 @@ public struct UseCases: Sendable {
     public func loadVideoLibraryPage(_ request: LoadVideoLibraryPage.Request) -> any Command<
         LoadVideoLibraryPage.Response
     > {
-        LoadVideoLibraryPage(request: request, listing: .videoLibrary(library, hosting: hosting))
+        LoadVideoLibraryPage(request: request, listing: libraryListing)
     }
 
     /// Follows the first page of an author's feed; see `FollowFeed`.
@@ -66,7 +57,14 @@ public struct UseCases: Sendable {
 
     /// Follows the first page of a user's video library; see `FollowVideoLibrary`.
     public func followVideoLibrary(_ request: FollowVideoLibrary.Request) -> FollowVideoLibrary {
-        FollowVideoLibrary(request: request, listing: .videoLibrary(library, hosting: hosting))
+        FollowVideoLibrary(request: request, listing: libraryListing)
+    }
+
+    /// The user's saved videos; a loaded page brings the videos still processing up to date with
+    /// the host.
+    private var libraryListing: Listing<Video> {
+        Listing.videoLibrary(library)
+            .reconcilingProcessing(with: hosting, library: library)  // part of: hosting
     }
 
     /// A command that deletes a post; see `DeletePost`.
@@ -107,6 +105,7 @@ public struct UseCases: Sendable {
         EnsureCurrentUser(request: request, users: users)
     }
 
+    // begin part of: hosting
     /// A command that uploads, processes and optionally publishes a video; see `UploadVideo`.
     public func uploadVideo(_ request: UploadVideo.Request) -> any Command<UploadVideo.Response> {
         let posts = posts
@@ -117,4 +116,5 @@ public struct UseCases: Sendable {
             timing: uploadTiming
         ) { PublishPost(request: $0, posts: posts) }
     }
+    // end part of: hosting
 }

@@ -14,7 +14,7 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
     /// `VideoLibraryService`: each user's saved videos.
     case library
     /// `VideoHostingService`: uploading and processing video files.
-    case hosting
+    case hosting  // part of: hosting
     /// `AuthenticationService`: signing up, in and out.
     case authentication
 
@@ -25,7 +25,7 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
         ServiceDeclaration(.posts, protocol: "PostService"),
         ServiceDeclaration(.users, protocol: "UserService", servedWith: .posts),
         ServiceDeclaration(.library, protocol: "VideoLibraryService"),
-        ServiceDeclaration(.hosting, protocol: "VideoHostingService"),
+        ServiceDeclaration(.hosting, protocol: "VideoHostingService"),  // part of: hosting
         ServiceDeclaration(
             .authentication, protocol: "AuthenticationService", servedWith: .users,
             scaffoldValues: ["signInFlow": ".password"], scaffoldCapabilities: ["passwords"]),

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: hosting
 import Models
 
 /// A video as the host holds it: the app's `Video` plus what the host recorded of the bytes.

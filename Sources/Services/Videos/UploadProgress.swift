@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: hosting
 /// How far an upload has got: bytes accepted by the host out of the file's size.
 public struct UploadProgress: Hashable, Sendable {
     /// Bytes the host has accepted so far; never decreases during one upload.

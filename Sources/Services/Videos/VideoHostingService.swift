@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: hosting
 import Models
 
 /// Uploads video files to a host, reports their processing and deletes them.

@@ -23,7 +23,7 @@ enum CLICommand: Equatable {
     /// Delete one of the current user's posts.
     case delete(postID: String)
     /// Upload a video file, wait until it is processed, and optionally publish a post with it.
-    case upload(file: String, title: String, postText: String?)
+    case upload(file: String, title: String, postText: String?)  // part of: hosting
     /// List the current user's saved videos.
     case library(Listing)
     /// Show (and create on first use) the current user.
@@ -68,12 +68,14 @@ enum CLICommand: Equatable {
         case "delete":
             try expectOperands(["post-id"])
             self = .delete(postID: operands[0])
+        // begin part of: hosting
         case "upload":
             try expectOperands(["file"])
             guard let title = invocation.values["--title"] else {
                 throw UsageError("Missing expected argument '--title <title>'", command: name)
             }
             self = .upload(file: operands[0], title: title, postText: invocation.values["--post"])
+        // end part of: hosting
         case "user":
             try expectOperands([])
             self = .user
@@ -112,8 +114,11 @@ enum CLICommand: Equatable {
         switch self {
         case .tour, .integrations: Set(ServiceKind.allCases)
         case .feed, .post, .delete, .user: [.posts, .users, .authentication]
-        case .upload: [.posts, .users, .library, .hosting, .authentication]
-        case .library: [.users, .library, .hosting, .authentication]
+        case .upload: [.posts, .users, .library, .hosting, .authentication]  // part of: hosting
+        // The library's pages ask the host about videos still processing.
+        case .library:
+            Set([.users, .library, .authentication])
+                .union([.hosting])  // part of: hosting
         case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]
         case .sync: [.posts, .users, .authentication]
         }

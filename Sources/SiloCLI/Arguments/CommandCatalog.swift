@@ -38,6 +38,7 @@ enum CommandCatalog {
         CommandSpec(
             "delete", abstract: "Delete one of your posts.",
             operands: [OperandSpec(name: "post-id", help: "The id printed when the post was published.")]),
+        // begin part of: hosting
         CommandSpec(
             "upload", abstract: "Upload a video, wait until it is ready, and optionally post it.",
             discussion: "Ctrl-C cancels the upload and removes what it stored (exit status 130).",
@@ -46,6 +47,7 @@ enum CommandCatalog {
                 OptionSpec("--title", value: "title", required: true, help: "The video's title."),
                 OptionSpec("--post", value: "text", help: "Publish a post with this text and the video attached."),
             ]),
+        // end part of: hosting
         CommandSpec(
             "library", abstract: "Your saved videos, newest first.",
             discussion: "Videos still processing are checked with the host and updated.",

@@ -49,9 +49,9 @@ final class SiloSession {
             posts: services.posts,
             users: services.users,
             library: services.library,
-            hosting: services.hosting,
+            hosting: services.hosting,  // part of: hosting
             authentication: services.authentication,
-            processingTimeout: .seconds(120)
+            uploadTiming: UploadVideo.Timing(processingTimeout: .seconds(120))  // part of: hosting
         )
     }
 
@@ -74,10 +74,12 @@ final class SiloSession {
             if let user = await currentUser(printed: false) { _ = await publish(text, as: user) }
         case .delete(let postID):
             if let user = await currentUser(printed: false) { await delete(Post.ID(postID), as: user) }
+        // begin part of: hosting
         case .upload(let file, let title, let postText):
             if let user = await currentUser(printed: false) {
                 await upload(URL(fileURLWithPath: file), title: title, postText: postText, as: user)
             }
+        // end part of: hosting
         case .library(let listing):
             if let user = await currentUser(printed: false) { await showLibrary(of: user, listing) }
         case .user:
@@ -114,17 +116,21 @@ final class SiloSession {
     // MARK: - Commands
 
     private func tour() async {
-        let dataDirectory = composition.configuration.dataDirectory
-        SampleVideo.removeAbandoned(in: dataDirectory)
+        let dataDirectory = composition.configuration.dataDirectory  // part of: hosting
+        SampleVideo.removeAbandoned(in: dataDirectory)  // part of: hosting
         terminal.print("\(bold: "Silo tour"): every step below goes through a presenter, a use case and a service.")
-        terminal.print()
-        terminal.print("\(bold: "1. You")")
+        var step = 0
+        func heading(_ title: String) {
+            step += 1
+            terminal.print()
+            terminal.print("\(bold: "\(step). \(title)")")
+        }
+        heading("You")
         guard let user = await currentUser(printed: true), !isInterrupted else { return }
-        terminal.print()
-        terminal.print("\(bold: "2. A post")")
+        heading("A post")
         guard await publish("Hello from the Silo tour 👋", as: user), !isInterrupted else { return }
-        terminal.print()
-        terminal.print("\(bold: "3. A video: upload, processing, a post with it attached")")
+        // begin part of: hosting
+        heading("A video: upload, processing, a post with it attached")
         let sample: URL
         do {
             sample = try SampleVideo.make(in: dataDirectory)
@@ -136,8 +142,8 @@ final class SiloSession {
         defer { try? FileManager.default.removeItem(at: sample) }
         await upload(sample, title: "Tour sample", postText: "My first video on Silo", as: user)
         guard !isInterrupted else { return }
-        terminal.print()
-        terminal.print("\(bold: "4. Your feed")")
+        // end part of: hosting
+        heading("Your feed")
         await showFeed(of: user, CLICommand.Listing(pageSize: 5, after: nil, all: false))
         terminal.print()
         terminal.print("Next: silo post \"...\", silo feed, silo integrations, silo --help")
@@ -253,6 +259,7 @@ final class SiloSession {
         }
     }
 
+    // begin part of: hosting
     private func upload(_ file: URL, title: String, postText: String?, as user: User) async {
         let view = TerminalUploadView(terminal: terminal, outcome: outcome)
         let presenter = UploadPresenter(
@@ -265,6 +272,7 @@ final class SiloSession {
             terminal.printDiagnostic("Upload cancelled: the video host keeps nothing of it.")
         }
     }
+    // end part of: hosting
 
     private func showLibrary(of user: User, _ listing: CLICommand.Listing) async {
         let view = TerminalVideoLibraryView(terminal: terminal, outcome: outcome)

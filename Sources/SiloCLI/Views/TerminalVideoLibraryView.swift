@@ -31,7 +31,8 @@ final class TerminalVideoLibraryView: ListingView {
     }
 
     func showEmpty() {
-        terminal.print("No saved videos yet. Upload one with: silo upload <file> --title \"My video\"")
+        terminal.print("No saved videos yet.")
+        terminal.print("Upload one with: silo upload <file> --title \"My video\"")  // part of: hosting
     }
 
     func showError(message: String) {

@@ -127,8 +127,8 @@ struct RemoveIntegration {
             if path.hasPrefix("Docs/") { try removeLinks(to: String(path.dropFirst("Docs/".count))) }
         }
         guard tree.exists(".ci/run") else { return owned }
-        try tree.edit(".ci/run", "the steps that check what went") { text in
-            let (kept, removed) = OwnershipMarker.removingLines(of: owners, from: text)
+        try tree.edit(".ci/run", "the steps that check what went") { text throws(ToolFailure) in
+            let (kept, removed) = try OwnershipMarker.removingLines(of: owners, from: text, file: ".ci/run")
             removed.forEach { print("  removed from .ci/run: \($0)") }
             return kept
         }

@@ -83,7 +83,7 @@ struct VideoLibraryPresenterTests {
         library.onVideos = nil
         let command = LoadVideoLibraryPage(
             request: .init(ownerID: "u1", pageSize: 0),
-            listing: .videoLibrary(library, hosting: UnimplementedVideoHostingService()))
+            listing: .videoLibrary(library))
 
         // When / Then
         await expectInvalidInput(field: "pageSize") { () throws(ServiceError) in try await command.execute() }

@@ -38,6 +38,7 @@ final class SpyComposerView: ComposerView {
     func clear() { calls.append(.clear) }
 }
 
+// begin part of: hosting
 /// Records every call an `UploadPresenter` makes.
 @MainActor
 final class SpyUploadView: UploadView {
@@ -55,6 +56,7 @@ final class SpyUploadView: UploadView {
     func showReady(_ video: Video, post: Post?) { calls.append(.ready(video, post: post)) }
     func showError(message: String) { calls.append(.error(message)) }
 }
+// end part of: hosting
 
 /// Records every call a `CurrentUserPresenter` makes.
 @MainActor

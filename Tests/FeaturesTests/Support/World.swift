@@ -24,18 +24,19 @@ struct World {
             posts: integration.postService,
             users: integration.userService,
             library: integration.videoLibraryService,
-            hosting: integration.videoHostingService,
+            hosting: integration.videoHostingService,  // part of: hosting
             authentication: integration.authenticationService,
-            clock: clock,
-            processingTimeout: timeout,
-            processingTimePerMebibyte: perMebibyte
+            // begin part of: hosting
+            uploadTiming: UploadVideo.Timing(
+                clock: clock, processingTimeout: timeout, processingTimePerMebibyte: perMebibyte)
+            // end part of: hosting
         )
     }
 
     var posts: any PostService { integration.postService }
     var users: any UserService { integration.userService }
     var library: any VideoLibraryService { integration.videoLibraryService }
-    var hosting: InMemoryVideoHostingService { integration.videoHostingService }
+    var hosting: InMemoryVideoHostingService { integration.videoHostingService }  // part of: hosting
 
     /// Creates a user with `handle`.
     func makeUser(_ handle: String = "alice") async throws -> User {
@@ -51,11 +52,13 @@ struct World {
         return try await posts.feed(authorID: author, page: .first(100)).items
     }
 
+    // begin part of: hosting
     /// Upload timing on this world's clock.
     func timing(timeout: Duration = .seconds(60)) -> UploadVideo.Timing {
         UploadVideo.Timing(
             clock: clock, processingTimeout: timeout, processingTimePerMebibyte: .zero)
     }
+    // end part of: hosting
 }
 
 /// A runner with its own queue.

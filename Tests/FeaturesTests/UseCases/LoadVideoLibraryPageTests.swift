@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: hosting
 import Features
 import Foundation
 import Models
@@ -5,7 +6,7 @@ import Services
 import TestSupport
 import Testing
 
-@Suite("LoadVideoLibraryPage")
+@Suite("LoadVideoLibraryPage with the host: videos left processing")
 struct LoadVideoLibraryPageTests {
     @Test("a video left processing is shown and saved with the host's final status")
     func reconcilesFinishedProcessing() async throws {
@@ -51,7 +52,8 @@ struct LoadVideoLibraryPageTests {
         hosting.onHostedVideo = { _ throws(ServiceError) in throw .unavailable(reason: "offline", retryAfter: nil) }
 
         let page = try await LoadVideoLibraryPage(
-            request: .init(ownerID: owner.id, pageSize: 10), listing: .videoLibrary(world.library, hosting: hosting)
+            request: .init(ownerID: owner.id, pageSize: 10),
+            listing: .videoLibrary(world.library).reconcilingProcessing(with: hosting, library: world.library)
         ).execute()
 
         #expect(page.items == [video])

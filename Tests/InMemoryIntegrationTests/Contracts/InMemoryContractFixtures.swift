@@ -55,6 +55,7 @@ enum InMemoryContractFixtures {
         return try VideoLibraryServiceSubject(services: memory.services, hooks: hooks(memory))
     }
 
+    // begin part of: hosting
     static let hosting = ContractFixture<VideoHostingServiceSubject>(
         integration: integration,
         capabilities: [.controlledClock, .storageInspection, .failableProcessing, .knownDuration]
@@ -72,4 +73,5 @@ enum InMemoryContractFixtures {
             hooks: SubjectHooks(tearDown: { await memory.stop() })
         )
     }
+    // end part of: hosting
 }

@@ -21,7 +21,7 @@ public enum ContractCatalog {
         .posts: Summary(PostServiceContract.self),
         .users: Summary(UserServiceContract.self),
         .library: Summary(VideoLibraryServiceContract.self),
-        .hosting: Summary(VideoHostingServiceContract.self),
+        .hosting: Summary(VideoHostingServiceContract.self),  // part of: hosting
         .authentication: Summary(AuthenticationServiceContract.self),
     ]
 }

@@ -43,12 +43,14 @@ extension VideoLibraryServiceSubject {
     }
 }
 
+// begin part of: hosting
 extension VideoHostingServiceSubject {
     /// A subject over an integration's `services`, with none of the host's test controls.
     public init(services: ServiceSet, hooks: SubjectHooks<VideoHostingServiceSubject> = SubjectHooks()) throws {
         self.init(hosting: try services.required(.hosting), hooks: hooks)
     }
 }
+// end part of: hosting
 
 extension AuthenticationServiceSubject {
     /// A subject over an integration's `services`: its authentication and users.

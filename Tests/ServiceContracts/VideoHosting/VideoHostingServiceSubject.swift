@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: hosting
 import Services
 
 /// A fresh video host for one check, with control over its clock and a view of its storage.

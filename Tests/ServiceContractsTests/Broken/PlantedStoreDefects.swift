@@ -70,6 +70,7 @@ enum StoreDefect: String, CaseIterable, Sendable {
     }
 }
 
+// begin part of: hosting
 /// The durability, running time and format bugs a video host integration can plausibly ship with.
 enum HostDefect: String, CaseIterable, Sendable {
     case acknowledgesDeleteBeforeRemoving
@@ -103,3 +104,4 @@ enum HostDefect: String, CaseIterable, Sendable {
         }
     }
 }
+// end part of: hosting

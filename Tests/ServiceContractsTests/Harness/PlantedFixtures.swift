@@ -98,6 +98,7 @@ enum PlantedFixtures {
         }
     }
 
+    // begin part of: hosting
     static func hosting(_ defect: VideoHostingServiceDefect) -> ContractFixture<VideoHostingServiceSubject> {
         ContractFixture(
             integration: "Broken (\(defect))",
@@ -115,4 +116,5 @@ enum PlantedFixtures {
             )
         }
     }
+    // end part of: hosting
 }

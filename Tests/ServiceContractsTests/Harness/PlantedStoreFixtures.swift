@@ -91,6 +91,7 @@ enum PlantedStoreFixtures {
         }
     }
 
+    // begin part of: hosting
     /// A subject over a planted host with `flaw`.
     static func host(_ flaw: HostFlaw) -> ContractFixture<VideoHostingServiceSubject> {
         ContractFixture(
@@ -137,4 +138,5 @@ enum PlantedStoreFixtures {
             expectedDuration: { .milliseconds($0 * 8_000 / 4_000_000) },
             hooks: SubjectHooks(tearDown: { withExtendedLifetime(directory) {} }, crash: crash, format: format))
     }
+    // end part of: hosting
 }

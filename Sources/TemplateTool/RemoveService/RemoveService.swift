@@ -1,0 +1,150 @@
+import App
+import Foundation
+import Services
+
+/// `remove-service <key>`: takes a service out of the template, the inverse of `new-service`,
+/// leaving a package that builds and passes its tests.
+///
+/// What goes is what says it is part of the service (`OwnershipMarker`): whole files (its protocol,
+/// models, use cases, presenter, views, command, contract, planted defects and their tests), and
+/// marked lines and regions in shared files (its case in `ServiceKind`, its property in
+/// `ServiceProvider` and the in-memory integration, its place in the contract catalog, the CLI's
+/// command list). Two lists are edited without markers, since every service has a place in them:
+/// the `services:` list of each integration's description, and its line in
+/// `ServiceProvider.defaultChoices`.
+///
+/// It refuses a service another is served with (users, while authentication follows it), one an
+/// integration other than the in-memory reference serves alone (remove that integration first), and
+/// one that no file says is part of it.
+struct RemoveService {
+    /// What `--help` prints.
+    static let help = """
+        Usage: scripts/remove-service <key>
+               <key>: a service declared in ServiceKind.declarations (e.g. hosting)
+
+        It deletes every file with a comment line ending in "part of: <key>" among its first five
+        lines, every line ending in such a comment (with the /// doc comment above it), and every
+        region from "begin part of: <key>" to "end part of: <key>", in Sources, Integrations, Tests,
+        Benchmarks, Docs, scripts, the README and .ci/run. It takes <key> out of the services: list of
+        each integration's description and out of ServiceProvider.defaultChoices, then lists what
+        still mentions the service for you to edit.
+
+        It refuses a service another is served with (remove that one first), one that an integration
+        serves alone (swap it away in ServiceProvider.defaultChoices, then run
+        scripts/remove-integration on it), and one that no file says is part of it (mark its parts
+        first). See Docs/README.md, "Make it small".
+        """
+
+    let key: String
+    let tree: PackageTree
+
+    /// Where marked parts may be.
+    static let folders = ["Sources", "Integrations", "Tests", "Benchmarks", "Docs", "scripts"]
+    static let files = ["README.md", ".ci/run"]
+
+    /// Checks that the service can go, removes what is marked as part of it, and reports what still
+    /// mentions it.
+    ///
+    /// - Throws: a usage failure naming why it cannot go; a failure when a file cannot be changed or
+    ///   a marked region is not closed (then nothing was changed).
+    func run() throws(ToolFailure) {
+        guard let declaration = ServiceKind.declarations.first(where: { $0.kind.rawValue == key }) else {
+            let keys = ServiceKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage("there is no service '\(key)'; the services are \(keys)")
+        }
+        if let follower = ServiceKind.declarations.first(where: { $0.servedWith == declaration.kind }) {
+            throw .usage(
+                "\(follower.kind) is served with \(key), so \(key) cannot go before it: "
+                    + "run scripts/remove-service \(follower.kind) first, or keep \(key)")
+        }
+        try checkNoIntegrationServesOnlyIt(declaration.kind)
+
+        let names: Set<String> = [key]
+        let paths = (Self.folders.flatMap(tree.files(under:)) + Self.files.filter(tree.exists)).filter { path in
+            !path.contains("/.build/") && !path.hasPrefix("Sources/TemplateTool/")
+                && !path.hasPrefix("Tests/TemplateToolTests/")
+        }
+        // Every edit is worked out before anything changes, so an unclosed region changes nothing.
+        var deleted: [String] = []
+        var edited: [(path: String, text: String)] = []
+        for path in paths {
+            guard let text = try? tree.read(path) else { continue }
+            if OwnershipMarker.fileBelongs(text, toAnyOf: names) {
+                deleted.append(path)
+                continue
+            }
+            var (kept, _) = try OwnershipMarker.removingLines(of: names, from: text, file: path)
+            if path.hasPrefix("Sources/App/") { kept = Self.unlisting(key, from: kept) }
+            if kept != text { edited.append((path, kept)) }
+        }
+        guard !deleted.isEmpty else {
+            throw .usage(
+                "no file says it is part of \(key): mark its files and lines with a comment ending in "
+                    + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
+        }
+        for path in deleted {
+            try tree.remove(path)
+        }
+        try removeEmptyFolders(above: deleted)
+        for (path, text) in edited {
+            try tree.edit(path, "what is part of \(key)") { _ in text }
+        }
+        tree.format(edited.map(\.path).filter { $0.hasSuffix(".swift") })
+        report(mentionsOf: [declaration.protocolName, ".\(key)"])
+    }
+
+    /// Deletes the folders that deleting `files` left empty (`Tests/ServiceContracts/VideoHosting`),
+    /// up to, not including, the top-level folders.
+    private func removeEmptyFolders(above files: [String]) throws(ToolFailure) {
+        var folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+        while let folder = folders.max(by: { $0.count < $1.count }) {
+            folders.remove(folder)
+            guard folder.contains("/"), tree.exists(folder), tree.files(under: folder).isEmpty else { continue }
+            try tree.remove(folder)
+            folders.insert((folder as NSString).deletingLastPathComponent)
+        }
+    }
+
+    /// Refuses while an integration serves this service alone: without it, that integration would
+    /// serve nothing. The in-memory reference serves every service, so it never does.
+    private func checkNoIntegrationServesOnlyIt(_ kind: ServiceKind) throws(ToolFailure) {
+        guard let alone = IntegrationCatalog.all.first(where: { $0.services == [kind] }) else { return }
+        let files = tree.files(under: "Sources/App/Integrations").filter { $0.hasSuffix(".swift") }
+        let file = files.first { path in
+            (try? tree.read(path)).flatMap { try? DescriptionFile(text: $0, path: path) }?.configurationName
+                == alone.name
+        }
+        let folder = file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? alone.name
+        throw .usage(
+            "\(folder) serves \(key) alone: pick another integration for \(key) in ServiceProvider.defaultChoices "
+                + "if it is the default, run scripts/remove-integration \(folder), then run this again")
+    }
+
+    /// `text` without the service `key` in the one-line `services: [...]` lists of integration
+    /// descriptions, and without its line in `defaultChoices` (`.hosting: .memory,`).
+    static func unlisting(_ key: String, from text: String) -> String {
+        text.components(separatedBy: "\n").compactMap { line -> String? in
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix(".\(key): .") { return nil }
+            guard let open = line.range(of: "services: ["),
+                let close = line[open.upperBound...].firstIndex(of: "]")
+            else { return line }
+            let items = line[open.upperBound..<close].split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0 != ".\(key)" }
+            return line[..<open.upperBound] + items.joined(separator: ", ") + line[close...]
+        }.joined(separator: "\n")
+    }
+
+    /// Lists the files that still mention the service, with the lines that do, for the user to edit.
+    private func report(mentionsOf words: [String]) {
+        let mentions = tree.lines(containingAnyOf: words, under: Self.folders, files: Self.files + ["Package.swift"])
+            .filter { !$0.hasPrefix("Sources/TemplateTool/") && !$0.hasPrefix("Tests/TemplateToolTests/") }
+        print("\nRemoved the \(key) service.")
+        guard !mentions.isEmpty else { return }
+        print("Still mentioned at these lines (prose and scripts to edit or delete):")
+        for mention in mentions.prefix(40) {
+            print("  \(mention.prefix(160))")
+        }
+        if mentions.count > 40 { print("  … and \(mentions.count - 40) more") }
+    }
+}
