@@ -3,7 +3,8 @@ import Foundation
 /// The template's own tool: `new-integration`, `remove-integration`, `new-service`,
 /// `remove-service` and `rename`, written in Swift so that it reads the app's code through the
 /// modules it imports (the service list, the integration catalog, the protocols' requirements),
-/// never by matching Swift text. The scripts of the same names run it.
+/// never by matching Swift text; it edits the tree at marked places and known lists. The scripts of
+/// the same names run it.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     Usage: swift run template <command> [arguments]

@@ -126,4 +126,21 @@ struct OwnershipMarkerTests {
         let page = "A\n\n<!-- begin part of: hosting -->\nB\n<!-- end part of: hosting -->\n\nC\n"
         #expect(try OwnershipMarker.removingLines(of: ["hosting"], from: page, file: "P.md").text == "A\n\nC\n")
     }
+
+    @Test("a comment line below the header that marks nothing is refused, naming the line")
+    func refusesStrayCommentLines() {
+        let source = "import A\n\n\n\n\n/// Uploads.\n// part of: hosting\nfunc upload() {}\n"
+        #expect(throws: ToolFailure.self) {
+            try OwnershipMarker.removingLines(of: ["hosting"], from: source, file: "Upload.swift")
+        }
+    }
+
+    @Test("in Markdown, a heading or prose that says 'part of:' is no marker; an HTML comment is")
+    func markdownProseIsNotAMarker() throws {
+        let page = "# Uploads, part of: hosting\nText #1, part of: hosting\n"
+        #expect(!OwnershipMarker.fileBelongs(page, toAnyOf: ["hosting"], file: "Uploads.md"))
+        #expect(try OwnershipMarker.removingLines(of: ["hosting"], from: page, file: "Uploads.md").text == page)
+        #expect(
+            OwnershipMarker.fileBelongs("<!-- part of: hosting -->\n# Uploads\n", toAnyOf: ["hosting"], file: "U.md"))
+    }
 }

@@ -24,7 +24,7 @@ enum CommandCatalog {
     static let commands: [CommandSpec] = [
         CommandSpec(
             "tour",
-            abstract: "A short guided tour: your user, a post, an upload, your feed (also: silo with no command).",
+            abstract: "A short guided tour of the whole stack, step by step (also: silo with no command).",
             discussion: "Every step goes through a presenter, a use case and a service, as in an app."),
         CommandSpec(
             "feed", abstract: "Your posts, newest first.",
@@ -50,7 +50,7 @@ enum CommandCatalog {
         // end part of: hosting
         CommandSpec(
             "library", abstract: "Your saved videos, newest first.",
-            discussion: "Videos still processing are checked with the host and updated.",
+            discussion: "Videos still processing are checked with the host and updated.",  // part of: hosting
             options: [limit, after, all]),
         CommandSpec(
             "user", abstract: "Your user: who is signed in, or the demo user, created on first use.",

@@ -120,7 +120,7 @@ struct RemoveIntegration {
     /// of `.ci/run` that run a check of them; returns the deleted files.
     private func removeOwnedParts(of owners: Set<String>) throws(ToolFailure) -> [String] {
         let owned = (tree.files(under: "Docs") + tree.files(under: "scripts")).filter { path in
-            (try? tree.read(path)).map { OwnershipMarker.fileBelongs($0, toAnyOf: owners) } ?? false
+            (try? tree.read(path)).map { OwnershipMarker.fileBelongs($0, toAnyOf: owners, file: path) } ?? false
         }
         for path in owned {
             try tree.remove(path)

@@ -9,12 +9,11 @@ import Services
 /// models, use cases, presenter, views, command, contract, planted defects and their tests), and
 /// marked lines and regions in shared files (its case in `ServiceKind`, its property in
 /// `ServiceProvider` and the in-memory integration, its place in the contract catalog, the CLI's
-/// command list). Two lists are edited without markers, since every service has a place in them:
-/// the `services:` list of each integration's description, and its line in
-/// `ServiceProvider.defaultChoices`.
+/// command list). Two lists are edited without markers: the `services:` lists of the integration
+/// descriptions, and `ServiceProvider.defaultChoices` (a service picked there has its line).
 ///
 /// It refuses a service another is served with (users, while authentication follows it), one an
-/// integration other than the in-memory reference serves alone (remove that integration first), and
+/// integration other than the in-memory reference serves (remove that integration first), and
 /// one that no file says is part of it.
 struct RemoveService {
     /// What `--help` prints.
@@ -30,9 +29,9 @@ struct RemoveService {
         still mentions the service for you to edit.
 
         It refuses a service another is served with (remove that one first), one that an integration
-        serves alone (swap it away in ServiceProvider.defaultChoices, then run
-        scripts/remove-integration on it), and one that no file says is part of it (mark its parts
-        first). See Docs/README.md, "Make it small".
+        other than the in-memory reference serves (swap it away in ServiceProvider.defaultChoices,
+        then run scripts/remove-integration on it, or take the service out of it by hand), and one
+        that no file says is part of it (mark its parts first). See Docs/README.md, "Make it small".
         """
 
     let key: String
@@ -45,8 +44,9 @@ struct RemoveService {
     /// Checks that the service can go, removes what is marked as part of it, and reports what still
     /// mentions it.
     ///
-    /// - Throws: a usage failure naming why it cannot go; a failure when a file cannot be changed or
-    ///   a marked region is not closed (then nothing was changed).
+    /// - Throws: a usage failure naming why it cannot go, or a failure when a marked region is not
+    ///   closed or a marker marks nothing (in these cases nothing was changed); a failure when a file
+    ///   cannot be deleted or written, which leaves what was done so far.
     func run() throws(ToolFailure) {
         guard let declaration = ServiceKind.declarations.first(where: { $0.kind.rawValue == key }) else {
             let keys = ServiceKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -57,7 +57,6 @@ struct RemoveService {
                 "\(follower.kind) is served with \(key), so \(key) cannot go before it: "
                     + "run scripts/remove-service \(follower.kind) first, or keep \(key)")
         }
-        try checkNoIntegrationServesOnlyIt(declaration.kind)
 
         let names: Set<String> = [key]
         let paths = (Self.folders.flatMap(tree.files(under:)) + Self.files.filter(tree.exists)).filter { path in
@@ -69,7 +68,7 @@ struct RemoveService {
         var edited: [(path: String, text: String)] = []
         for path in paths {
             guard let text = try? tree.read(path) else { continue }
-            if OwnershipMarker.fileBelongs(text, toAnyOf: names) {
+            if OwnershipMarker.fileBelongs(text, toAnyOf: names, file: path) {
                 deleted.append(path)
                 continue
             }
@@ -82,6 +81,7 @@ struct RemoveService {
                 "no file says it is part of \(key): mark its files and lines with a comment ending in "
                     + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
         }
+        try checkNoOtherIntegrationServesIt(declaration.kind)
         for path in deleted {
             try tree.remove(path)
         }
@@ -105,16 +105,26 @@ struct RemoveService {
         }
     }
 
-    /// Refuses while an integration serves this service alone: without it, that integration would
-    /// serve nothing. The in-memory reference serves every service, so it never does.
-    private func checkNoIntegrationServesOnlyIt(_ kind: ServiceKind) throws(ToolFailure) {
-        guard let alone = IntegrationCatalog.all.first(where: { $0.services == [kind] }) else { return }
+    /// Refuses while an integration other than the in-memory reference (whose part is marked)
+    /// serves this service: alone, it would serve nothing; among others, its code for the service
+    /// is not marked (a scaffolded integration's is not), so it would no longer build.
+    private func checkNoOtherIntegrationServesIt(_ kind: ServiceKind) throws(ToolFailure) {
+        let serving = IntegrationCatalog.all.filter {
+            $0.services.contains(kind) && $0.name != IntegrationDescription.memory.name
+        }
+        guard let other = serving.first else { return }
         let files = tree.files(under: "Sources/App/Integrations").filter { $0.hasSuffix(".swift") }
         let file = files.first { path in
             (try? tree.read(path)).flatMap { try? DescriptionFile(text: $0, path: path) }?.configurationName
-                == alone.name
+                == other.name
         }
-        let folder = file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? alone.name
+        let folder = file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? other.name
+        guard other.services == [kind] else {
+            throw .usage(
+                "\(folder) serves \(key) among other services, and its code for \(key) is not marked as part of it: "
+                    + "take \(key) out of \(folder) by hand (or mark its parts), or run scripts/remove-integration "
+                    + "\(folder), then run this again")
+        }
         throw .usage(
             "\(folder) serves \(key) alone: pick another integration for \(key) in ServiceProvider.defaultChoices "
                 + "if it is the default, run scripts/remove-integration \(folder), then run this again")
@@ -125,7 +135,7 @@ struct RemoveService {
     static func unlisting(_ key: String, from text: String) -> String {
         text.components(separatedBy: "\n").compactMap { line -> String? in
             if line.trimmingCharacters(in: .whitespaces).hasPrefix(".\(key): .") { return nil }
-            guard let open = line.range(of: "services: ["),
+            guard line.contains(".\(key)"), let open = line.range(of: "services: ["),
                 let close = line[open.upperBound...].firstIndex(of: "]")
             else { return line }
             let items = line[open.upperBound..<close].split(separator: ",")

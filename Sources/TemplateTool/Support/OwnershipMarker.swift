@@ -11,9 +11,10 @@ import Foundation
 /// - **A region**: the lines from `// begin part of: hosting` to `// end part of: hosting`, both
 ///   included.
 ///
-/// `#` and `<!--` comments work as `//` does, for scripts, `.ci/run` and Markdown. In Markdown
-/// (a path ending in `.md`), code a page shows in a fenced block other than `sh` or `bash` is an
-/// example, never a marker: a guide's diff may show marked lines.
+/// `#` and `<!--` comments work as `//` does, for scripts and `.ci/run`. In Markdown (a path
+/// ending in `.md`) a marker is an HTML comment (`<!-- part of: hosting -->`), or a `#` comment
+/// ending a command in an `sh` or `bash` block; code a page shows in any other block is an example,
+/// never a marker (a guide's diff may show marked lines).
 enum OwnershipMarker {
     /// What the comment says before the names.
     static let prefix = "part of: "
@@ -39,12 +40,15 @@ enum OwnershipMarker {
         var isWholeLine: Bool
     }
 
-    /// The marker `line` carries, if any. The marker must end a comment (`//`, `#` or `<!--`);
-    /// text elsewhere that says "part of: " is not one.
-    static func marker(in line: String) -> Marker? {
+    /// The comments a marker may end, by default: `//`, `#` and `<!--`.
+    static let commentOpeners = ["//", "#", "<!--"]
+
+    /// The marker `line` carries, if any. The marker must end a comment opened by one of
+    /// `openers`; text elsewhere that says "part of: " is not one.
+    static func marker(in line: String, openers: [String] = commentOpeners) -> Marker? {
         guard let found = line.range(of: prefix, options: .backwards) else { return nil }
         let before = line[..<found.lowerBound]
-        let openers = ["//", "#", "<!--"].compactMap { before.range(of: $0)?.lowerBound }
+        let openers = openers.compactMap { before.range(of: $0)?.lowerBound }
         guard let opener = openers.min() else { return nil }
         let comment = before[opener...].drop { "/#<!-".contains($0) }.trimmingCharacters(in: .whitespaces)
         var names = String(line[found.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,11 +65,13 @@ enum OwnershipMarker {
         marker(in: line)?.names ?? []
     }
 
-    /// Whether `text` (a whole file) says it belongs to one of `names`: a comment line with a
-    /// marker among its first lines.
-    static func fileBelongs(_ text: String, toAnyOf names: Set<String>) -> Bool {
-        text.components(separatedBy: "\n").prefix(headerLines).contains { line in
-            guard let marker = marker(in: line), marker.scope == .line, marker.isWholeLine else { return false }
+    /// Whether `text` (a whole file, at `file`) says it belongs to one of `names`: a comment line
+    /// with a marker among its first lines (an HTML comment, in Markdown).
+    static func fileBelongs(_ text: String, toAnyOf names: Set<String>, file: String = "") -> Bool {
+        let openers = file.hasSuffix(".md") ? ["<!--"] : commentOpeners
+        return text.components(separatedBy: "\n").prefix(headerLines).contains { line in
+            guard let marker = marker(in: line, openers: openers), marker.scope == .line, marker.isWholeLine
+            else { return false }
             return !names.isDisjoint(with: marker.names)
         }
     }
@@ -74,7 +80,9 @@ enum OwnershipMarker {
     /// the `///` lines right above it along), and the lines that went. Where what went stood between
     /// two blank lines, one of them goes too.
     ///
-    /// - Throws: a failure naming `file` when a region it would remove is not closed.
+    /// - Throws: a failure naming `file` and the line when a region it would remove is not closed,
+    ///   an `end` has no `begin`, or a comment line below the header marks nothing (a marker belongs
+    ///   at the end of the line it marks).
     static func removingLines(
         of names: Set<String>, from text: String, file: String
     ) throws(ToolFailure) -> (text: String, removed: [String]) {
@@ -89,8 +97,9 @@ enum OwnershipMarker {
             if isMarkdown && line.hasPrefix("```") {
                 fence = fence == nil ? String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) : nil
             }
-            let isExample = isMarkdown && fence != nil && fence != "sh" && fence != "bash"
-            let marker = isExample ? nil : marker(in: line).flatMap { names.isDisjoint(with: $0.names) ? nil : $0 }
+            let isShell = fence == "sh" || fence == "bash"
+            let openers = !isMarkdown || isShell ? commentOpeners : fence == nil ? ["<!--"] : []
+            let marker = marker(in: line, openers: openers).flatMap { names.isDisjoint(with: $0.names) ? nil : $0 }
             if openedAt != nil {
                 removed.append(line.trimmingCharacters(in: .whitespaces))
                 if marker?.scope == .end { openedAt = nil }
@@ -102,6 +111,14 @@ enum OwnershipMarker {
                 removed.append(line.trimmingCharacters(in: .whitespaces))
             case .end?:
                 throw .failed("\(file):\(index + 1): 'end part of:' without a 'begin part of:' before it")
+            case .line? where marker?.isWholeLine == true && !isMarkdown:
+                guard index < headerLines else {
+                    throw .failed(
+                        "\(file):\(index + 1): a comment line that says 'part of:' marks nothing; put the marker at "
+                            + "the end of the line it marks, or around a region with 'begin part of:' and 'end part of:'"
+                    )
+                }
+                removed.append(line.trimmingCharacters(in: .whitespaces))
             case .line?:
                 while let last = kept.last, last.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
                     removed.append(kept.removeLast().trimmingCharacters(in: .whitespaces))
