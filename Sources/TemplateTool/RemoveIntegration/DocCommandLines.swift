@@ -23,25 +23,21 @@ struct DocCommandLines {
     /// The executable products that went with it (`silo-backend`).
     let products: [String]
 
+    /// The variables that pick an integration for a service (`SILO_POSTS`).
+    private static let serviceVariables = Set(ServiceKind.allCases.map(AppConfiguration.variable(for:)))
+
     /// `markdown` without the command lines of its shell blocks that use what went, and those lines.
     func removing(from markdown: String) -> (text: String, removed: [String]) {
         var kept: [String] = []
         var removed: [String] = []
-        // The language of the fenced block the line is in, or nil outside one; only fences at the
-        // start of a line count, as `scripts/run-doc-commands` reads them.
-        var block: String?
         let lines = markdown.components(separatedBy: "\n")
-        for (index, line) in lines.enumerated() {
-            if line.hasPrefix("```") {
-                block = block == nil ? String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) : nil
-            } else if block == "sh" || block == "bash", uses(line) {
-                let continues = line.hasSuffix("\\") || (index > 0 && lines[index - 1].hasSuffix("\\"))
-                if !continues {
-                    removed.append(line)
-                    continue
-                }
+        for (index, (line, language)) in zip(lines, MarkdownBlocks.languages(of: lines)).enumerated() {
+            let continues = line.hasSuffix("\\") || (index > 0 && lines[index - 1].hasSuffix("\\"))
+            if MarkdownBlocks.isShell(language), !continues, uses(line) {
+                removed.append(line)
+            } else {
+                kept.append(line)
             }
-            kept.append(line)
         }
         return (kept.joined(separator: "\n"), removed)
     }
@@ -52,10 +48,9 @@ struct DocCommandLines {
         let command = line.components(separatedBy: " #").first ?? line
         let words = command.split(separator: " ").map(String.init)
         guard let first = words.first, !first.hasPrefix("#") else { return false }
-        let variables = Set(ServiceKind.allCases.map(AppConfiguration.variable(for:)))
         let picksIt = words.contains { word in
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, variables.contains(parts[0]) else { return false }
+            guard parts.count == 2, Self.serviceVariables.contains(parts[0]) else { return false }
             return parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) == configurationName
         }
         let pairs = zip(words, words.dropFirst())

@@ -95,10 +95,11 @@ struct RemoveIntegration {
             print("Commands taken out of the docs' shell blocks:")
             removedCommands.forEach { print("  \($0)") }
         }
-        report(
+        MentionReport.print(
+            "Removed \(name).",
             mentionsOf: [module, name, "=\(description.configurationName)", ".\(description.propertyName)"] + products
                 + modules.flatMap { [$0.name, $0.folder] }
-                + owned.map { $0.hasPrefix("Docs/") ? String($0.dropFirst("Docs/".count)) : $0 })
+                + owned.map { $0.hasPrefix("Docs/") ? String($0.dropFirst("Docs/".count)) : $0 }, in: tree)
     }
 
     /// Takes the commands `commands` finds out of the README's and Docs' shell blocks; returns them
@@ -249,37 +250,6 @@ struct RemoveIntegration {
                     return !(isRowOrListItem && trimmed.contains(page + ")"))
                 }.joined(separator: "\n")
             }
-        }
-    }
-
-    /// Lists the files that still mention what was removed, with the lines that do, for the user
-    /// to edit or delete.
-    private func report(mentionsOf words: [String]) {
-        let mentions = tree.lines(
-            containingAnyOf: words, under: ["Sources", "Integrations", "Tests", "Docs", "scripts", "Benchmarks"],
-            files: ["README.md", "Package.swift", ".ci/run"]
-        ).filter { line in
-            !["Sources/TemplateTool/", "Tests/TemplateToolTests/", "scripts/remove-integration:"].contains {
-                line.hasPrefix($0)
-            }
-        }
-        print("\nRemoved \(name).")
-        // Each mention is "path:line: text"; grouped by file, in the order found.
-        var files: [(path: String, lines: [String])] = []
-        for mention in mentions {
-            let parts = mention.split(separator: ":", maxSplits: 2)
-            guard parts.count == 3 else { continue }
-            if files.last?.path == String(parts[0]) {
-                files[files.count - 1].lines.append(String(parts[1]))
-            } else {
-                files.append((String(parts[0]), [String(parts[1])]))
-            }
-        }
-        guard !files.isEmpty else { return }
-        print("Still mentioned in \(files.count) files (prose and scripts to edit or delete), at these lines:")
-        for (path, lines) in files {
-            let more = lines.count > 8 ? ", … (\(lines.count) lines)" : ""
-            print("  \(path): \(lines.prefix(8).joined(separator: ", "))\(more)")
         }
     }
 }

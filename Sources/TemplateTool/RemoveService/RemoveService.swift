@@ -37,10 +37,6 @@ struct RemoveService {
     let key: String
     let tree: PackageTree
 
-    /// Where marked parts may be.
-    static let folders = ["Sources", "Integrations", "Tests", "Benchmarks", "Docs", "scripts"]
-    static let files = ["README.md", ".ci/run"]
-
     /// Checks that the service can go, removes what is marked as part of it, and reports what still
     /// mentions it.
     ///
@@ -59,10 +55,8 @@ struct RemoveService {
         }
 
         let names: Set<String> = [key]
-        let paths = (Self.folders.flatMap(tree.files(under:)) + Self.files.filter(tree.exists)).filter { path in
-            !path.contains("/.build/") && !path.hasPrefix("Sources/TemplateTool/")
-                && !path.hasPrefix("Tests/TemplateToolTests/")
-        }
+        let paths = (MentionReport.folders.flatMap(tree.files(under:)) + MentionReport.files.filter(tree.exists))
+            .filter { !MentionReport.isToolSource($0) }
         // Every edit is worked out before anything changes, so an unclosed region changes nothing.
         var deleted: [String] = []
         var edited: [(path: String, text: String)] = []
@@ -90,7 +84,8 @@ struct RemoveService {
             try tree.edit(path, "what is part of \(key)") { _ in text }
         }
         tree.format(edited.map(\.path).filter { $0.hasSuffix(".swift") })
-        report(mentionsOf: [declaration.protocolName, ".\(key)"])
+        MentionReport.print(
+            "Removed the \(key) service.", mentionsOf: [declaration.protocolName, ".\(key)"], in: tree)
     }
 
     /// Deletes the folders that deleting `files` left empty (`Tests/ServiceContracts/VideoHosting`),
@@ -143,18 +138,5 @@ struct RemoveService {
                 .filter { $0 != ".\(key)" }
             return line[..<open.upperBound] + items.joined(separator: ", ") + line[close...]
         }.joined(separator: "\n")
-    }
-
-    /// Lists the files that still mention the service, with the lines that do, for the user to edit.
-    private func report(mentionsOf words: [String]) {
-        let mentions = tree.lines(containingAnyOf: words, under: Self.folders, files: Self.files + ["Package.swift"])
-            .filter { !$0.hasPrefix("Sources/TemplateTool/") && !$0.hasPrefix("Tests/TemplateToolTests/") }
-        print("\nRemoved the \(key) service.")
-        guard !mentions.isEmpty else { return }
-        print("Still mentioned at these lines (prose and scripts to edit or delete):")
-        for mention in mentions.prefix(40) {
-            print("  \(mention.prefix(160))")
-        }
-        if mentions.count > 40 { print("  … and \(mentions.count - 40) more") }
     }
 }

@@ -60,11 +60,6 @@ enum OwnershipMarker {
         return Marker(scope: scope, names: list, isWholeLine: isWholeLine)
     }
 
-    /// The names a line's marker gives, or none.
-    static func owners(ofLine line: String) -> [String] {
-        marker(in: line)?.names ?? []
-    }
-
     /// Whether `text` (a whole file, at `file`) says it belongs to one of `names`: a comment line
     /// with a marker among its first lines (an HTML comment, in Markdown).
     static func fileBelongs(_ text: String, toAnyOf names: Set<String>, file: String = "") -> Bool {
@@ -90,15 +85,12 @@ enum OwnershipMarker {
         var removed: [String] = []
         var openedAt: Int?
         var removedSinceKept = false
-        // The language of the Markdown code block a line is in, or nil outside one.
-        var fence: String?
         let isMarkdown = file.hasSuffix(".md")
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if isMarkdown && line.hasPrefix("```") {
-                fence = fence == nil ? String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) : nil
-            }
-            let isShell = fence == "sh" || fence == "bash"
-            let openers = !isMarkdown || isShell ? commentOpeners : fence == nil ? ["<!--"] : []
+        let lines = text.components(separatedBy: "\n")
+        let languages = isMarkdown ? MarkdownBlocks.languages(of: lines) : lines.map { _ -> String? in nil }
+        for (index, (line, language)) in zip(lines, languages).enumerated() {
+            let openers =
+                !isMarkdown || MarkdownBlocks.isShell(language) ? commentOpeners : language == nil ? ["<!--"] : []
             let marker = marker(in: line, openers: openers).flatMap { names.isDisjoint(with: $0.names) ? nil : $0 }
             if openedAt != nil {
                 removed.append(line.trimmingCharacters(in: .whitespaces))

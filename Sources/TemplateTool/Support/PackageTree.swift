@@ -74,11 +74,20 @@ struct PackageTree {
         print("  deleted \(path)")
     }
 
-    /// The paths of the files under `folder` (recursively), relative to the root, sorted.
+    /// The paths of the files under `folder` (recursively), relative to the root, sorted; build
+    /// folders (`.build`, such as the benchmarks' own) are not walked.
     func files(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: url(folder).path) else { return [] }
-        return enumerator.compactMap { $0 as? String }.map { "\(folder)/\($0)" }
-            .filter { !isDirectory($0) }.sorted()
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let path = "\(folder)/\(relative)"
+            guard isDirectory(path) else {
+                found.append(path)
+                continue
+            }
+            if (relative as NSString).lastPathComponent == ".build" { enumerator.skipDescendants() }
+        }
+        return found.sorted()
     }
 
     /// `path:line: text` for every line of the text files under `folders` and of `files` that
@@ -86,7 +95,7 @@ struct PackageTree {
     func lines(containingAnyOf words: [String], under folders: [String], files: [String]) -> [String] {
         let paths = folders.flatMap { self.files(under: $0) } + files.filter(exists)
         var found: [String] = []
-        for path in paths where !path.contains("/.build/") {
+        for path in paths {
             guard let text = try? read(path) else { continue }
             for (number, line) in text.components(separatedBy: "\n").enumerated()
             where words.contains(where: line.contains) {
