@@ -19,12 +19,12 @@ public final class InMemoryIntegration: Integration {
     /// Users held in memory.
     public let userService: InMemoryUserService
     /// The video library held in memory.
-    public let videoLibraryService: InMemoryVideoLibraryService
+    public let videoLibraryService: InMemoryVideoLibraryService  // part of: library
     /// A simulated video host that reads uploads but keeps only metadata.
     public let videoHostingService: InMemoryVideoHostingService  // part of: hosting
     /// Signing in on this device, by handle (no password).
-    public let authenticationService: DeviceLocalAuthenticationService
-    private let sessionChanges = ChangeSignal()
+    public let authenticationService: DeviceLocalAuthenticationService  // part of: authentication
+    private let sessionChanges = ChangeSignal()  // part of: authentication
 
     private let store: ModelStore
     /// How many observations of the store are running: 0 once every observer has gone.
@@ -41,9 +41,11 @@ public final class InMemoryIntegration: Integration {
         replica = InMemoryPostReplica(store: store)
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
-        videoLibraryService = InMemoryVideoLibraryService(store: store)
+        videoLibraryService = InMemoryVideoLibraryService(store: store)  // part of: library
+        // begin part of: authentication
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: SignedInSlot(), changes: sessionChanges)
+        // end part of: authentication
         // begin part of: hosting
         videoHostingService = InMemoryVideoHostingService(
             host: host,
@@ -60,22 +62,22 @@ public final class InMemoryIntegration: Integration {
         ServiceSet()
             .adding(.posts, postService)
             .adding(.users, userService)
-            .adding(.library, videoLibraryService)
+            .adding(.library, videoLibraryService)  // part of: library
             .adding(.hosting, videoHostingService)  // part of: hosting
-            .adding(.authentication, authenticationService)
+            .adding(.authentication, authenticationService)  // part of: authentication
     }
 
     /// Marks the integration healthy; nothing can fail.
     public func start() async throws(ServiceError) {
         store.changes.reopen()
-        sessionChanges.reopen()
+        sessionChanges.reopen()  // part of: authentication
         await lifecycle.started()
     }
 
     /// Empties the store, ends every observation and marks the integration stopped.
     public func stop() async {
         store.changes.close()
-        sessionChanges.close()
+        sessionChanges.close()  // part of: authentication
         await store.removeAll()
         await host.removeAll()  // part of: hosting
         await lifecycle.stopped()

@@ -23,12 +23,12 @@ public final class SQLiteIntegration: Integration {
     /// Users in the database.
     public let userService: SQLiteUserService
     /// The saved video library in the database.
-    public let videoLibraryService: SQLiteVideoLibraryService
+    public let videoLibraryService: SQLiteVideoLibraryService  // part of: library
     /// Signing in on this device, by handle (no password).
-    public let authenticationService: DeviceLocalAuthenticationService
+    public let authenticationService: DeviceLocalAuthenticationService  // part of: authentication
     /// The local side of an offline-first integration, in the same file as posts and users.
     public let replica: SQLitePostReplica
-    private let sessionChanges = ChangeSignal()
+    private let sessionChanges = ChangeSignal()  // part of: authentication
 
     private let database: Database
 
@@ -46,10 +46,14 @@ public final class SQLiteIntegration: Integration {
         let interval = configuration.observationInterval
         postService = SQLitePostService(database: database, now: configuration.now, observationInterval: interval)
         userService = SQLiteUserService(database: database, now: configuration.now)
+        // begin part of: library
         videoLibraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
+        // end part of: library
         replica = SQLitePostReplica(database: database)
+        // begin part of: authentication
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: configuration.signedInSlot, changes: sessionChanges)
+        // end part of: authentication
         if case .file = configuration.storage {
             let (poll, backstop) = (configuration.changePollInterval, configuration.changeBackstopInterval)
             database.changes.watch { [weak database] signal in
@@ -60,8 +64,11 @@ public final class SQLiteIntegration: Integration {
 
     /// Posts, users, the library and authentication.
     public var services: ServiceSet {
-        ServiceSet().adding(.posts, postService).adding(.users, userService).adding(.library, videoLibraryService)
-            .adding(.authentication, authenticationService)
+        ServiceSet()
+            .adding(.posts, postService)
+            .adding(.users, userService)
+            .adding(.library, videoLibraryService)  // part of: library
+            .adding(.authentication, authenticationService)  // part of: authentication
     }
 
     /// Opens the database, checks that it is this app's and current, and applies pending migrations.
@@ -77,7 +84,7 @@ public final class SQLiteIntegration: Integration {
     ///   each with the remedy that fits. The file is never changed then.
     public func start() async throws(ServiceError) {
         database.changes.reopen()
-        sessionChanges.reopen()
+        sessionChanges.reopen()  // part of: authentication
         await integrity.record([])
         let foundUnfinishedLog: Bool
         do {
@@ -132,7 +139,7 @@ public final class SQLiteIntegration: Integration {
     /// Runs `PRAGMA optimize`, checkpoints the log into the file and closes. Safe to call again.
     public func stop() async {
         database.changes.close()
-        sessionChanges.close()
+        sessionChanges.close()  // part of: authentication
         await database.close()
         await lifecycle.stopped()
     }

@@ -19,11 +19,11 @@ public struct ServiceProvider: Sendable {
     /// Creates and finds users; from the same integration as `posts`.
     public let users: any UserService
     /// The user's saved videos.
-    public let library: any VideoLibraryService
+    public let library: any VideoLibraryService  // part of: library
     /// Uploads and processes videos.
     public let hosting: any VideoHostingService  // part of: hosting
     /// Signs people up, in and out; from the same integration as `users`.
-    public let authentication: any AuthenticationService
+    public let authentication: any AuthenticationService  // part of: authentication
     /// Which integration serves each service, for reports.
     public let choices: [ServiceKind: IntegrationDescription]
 
@@ -40,9 +40,9 @@ public struct ServiceProvider: Sendable {
         }
         posts = try pick(.posts)
         users = try pick(.users)
-        library = try pick(.library)
+        library = try pick(.library)  // part of: library
         hosting = try pick(.hosting)  // part of: hosting
-        authentication = try pick(.authentication)
+        authentication = try pick(.authentication)  // part of: authentication
     }
 
     /// The choice for every service: the defaults, then the overrides; a service served with

@@ -27,6 +27,7 @@ struct ContractsCatchDefectsTests {
         }
     }
 
+    // begin part of: authentication
     @Test(
         "A broken AuthenticationService is caught", .capturesIssues,
         arguments: AuthenticationServiceDefect.allCases)
@@ -37,6 +38,7 @@ struct ContractsCatchDefectsTests {
                 fixture: PlantedFixtures.authentication(defect), runs: PlantedFixtures.runs(isRace: false))
         }
     }
+    // end part of: authentication
 
     @Test("A broken PostReplicaService is caught", .capturesIssues, arguments: PostReplicaDefect.allCases)
     func brokenPostReplica(_ defect: PostReplicaDefect) async throws {
@@ -55,6 +57,7 @@ struct ContractsCatchDefectsTests {
         #expect(unclaimed == ["the outbox, failures and cursors survive a reopen"])
     }
 
+    // begin part of: library
     @Test(
         "A broken VideoLibraryService is caught", .capturesIssues,
         arguments: VideoLibraryServiceDefect.allCases)
@@ -65,6 +68,7 @@ struct ContractsCatchDefectsTests {
                 fixture: PlantedFixtures.library(defect), runs: PlantedFixtures.runs(isRace: defect.isTimed))
         }
     }
+    // end part of: library
 
     // begin part of: hosting
     @Test(
@@ -104,6 +108,7 @@ struct ContractsCatchDefectsTests {
                 defect.rawValue, by: check, in: UserServiceContract.checks, fixture: fixture,
                 runs: PlantedFixtures.runs(isRace: false))
         }
+        // begin part of: library
         for check in defect.caughtBy[.library] ?? [] {
             let fixture =
                 shares
@@ -115,6 +120,7 @@ struct ContractsCatchDefectsTests {
                 defect.rawValue, by: check, in: VideoLibraryServiceContract.checks, fixture: fixture,
                 runs: PlantedFixtures.runs(isRace: false))
         }
+        // end part of: library
     }
 
     // begin part of: hosting
@@ -148,6 +154,7 @@ struct ContractsCatchDefectsTests {
                 : PlantedStoreFixtures.storeUsers(.none)
             try await check.run(with: fixture)
         }
+        // begin part of: library
         for check in VideoLibraryServiceContract.checks where Self.targeted(check.name, .library) {
             let fixture =
                 check.requirements.contains(.heldReads)
@@ -157,6 +164,7 @@ struct ContractsCatchDefectsTests {
                 : PlantedStoreFixtures.storeLibrary(.none)
             try await check.run(with: fixture)
         }
+        // end part of: library
         // begin part of: hosting
         for check in VideoHostingServiceContract.checks
         where HostDefect.allCases.contains(where: { $0.caughtBy.contains(check.name) }) {
@@ -213,11 +221,11 @@ enum PlantedCoverage {
     static let claims: [ServiceKind: [String]] = [
         .posts: PostServiceDefect.allCases.flatMap(\.caughtBy) + store(.posts),
         .users: UserServiceDefect.allCases.flatMap(\.caughtBy) + store(.users),
-        .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy) + store(.library),
+        .library: VideoLibraryServiceDefect.allCases.flatMap(\.caughtBy) + store(.library),  // part of: library
         // begin part of: hosting
         .hosting: VideoHostingServiceDefect.allCases.flatMap(\.caughtBy) + HostDefect.allCases.flatMap(\.caughtBy),
         // end part of: hosting
-        .authentication: AuthenticationServiceDefect.allCases.flatMap(\.caughtBy),
+        .authentication: AuthenticationServiceDefect.allCases.flatMap(\.caughtBy),  // part of: authentication
     ]
 
     private static func store(_ service: ServiceKind) -> [String] {

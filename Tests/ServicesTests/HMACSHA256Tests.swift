@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 import Services
 import Testing
 

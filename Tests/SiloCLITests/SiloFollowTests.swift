@@ -40,7 +40,12 @@ struct SiloFollowTests {
     @Test("--follow is refused with --after, --all, or on another command, with exit status 64")
     func followUsage() async throws {
         let silo = try SiloRunner()
-        for arguments in [["feed", "--follow", "--all"], ["feed", "-f", "--after", "x"], ["library", "--follow"]] {
+        let refused = [
+            ["feed", "--follow", "--all"],
+            ["feed", "-f", "--after", "x"],
+            ["library", "--follow"],  // part of: library
+        ]
+        for arguments in refused {
             let outcome = try await silo.run(arguments)
             #expect(outcome.status == 64, "\(arguments): \(outcome.standardError)")
             #expect(outcome.standardError.contains("--follow"), "\(arguments): \(outcome.standardError)")

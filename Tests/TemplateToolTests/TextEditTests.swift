@@ -27,6 +27,23 @@ struct TextEditTests {
         #expect(edited.contains("dependencies: [\"A\"],"))
     }
 
+    @Test("the comma goes before a last item's trailing marker comment, never into it")
+    func appendAfterMarkedItem() throws {
+        let text = """
+            static let claims = [
+                .posts: posts,
+                .hosting: hosting  // part of: hosting
+            ]
+            """
+        let edited = try TextEdit.append(
+            ".replies: replies", toArrayOpening: "static let claims = [", in: text, file: "F")
+        #expect(edited.contains("    .hosting: hosting,  // part of: hosting\n    .replies: replies,\n]"))
+        let withComma = text.replacingOccurrences(of: "hosting  //", with: "hosting,  //")
+        #expect(
+            try TextEdit.append(".r", toArrayOpening: "static let claims = [", in: withComma, file: "F")
+                .contains("    .hosting: hosting,  // part of: hosting\n    .r,\n]"))
+    }
+
     @Test("an insertion goes after the last line containing the marker")
     func insertAfterLast() throws {
         let text = "a = try pick(.a)\nb = try pick(.b)\n}"

@@ -13,7 +13,9 @@ struct UnimplementedDoublesTests {
                 { _ = try await UnimplementedPostService().publish(PostDraft(authorID: "u", text: "x")) }
             ),
             ("UserService.user(id:)", { _ = try await UnimplementedUserService().user(id: "u") }),
+            // begin part of: library
             ("VideoLibraryService.video(id:)", { _ = try await UnimplementedVideoLibraryService().video(id: "v") }),
+            // end part of: library
             // begin part of: hosting
             (
                 "VideoHostingService.hostedVideo",

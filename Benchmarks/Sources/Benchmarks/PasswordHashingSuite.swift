@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 import Services
 
 /// What one password check costs `silo-backend` at its default iteration count, and whether a

@@ -16,7 +16,7 @@ let suites: [any BenchmarkSuite] = [
     MockVideoHostSuite(),
     HTTPBackendSuite(),
     OfflineFirstSuite(),
-    PasswordHashingSuite(),
+    PasswordHashingSuite(),  // part of: authentication
 ]
 
 let filter = arguments.first { !$0.hasPrefix("--") }

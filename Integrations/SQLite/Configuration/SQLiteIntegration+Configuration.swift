@@ -73,6 +73,7 @@ extension SQLiteIntegration {
             }
         }
 
+        // begin part of: authentication
         /// Where the signed-in user is remembered: `<database>-signed-in.json` beside a file, in
         /// memory for an in-memory database.
         var signedInSlot: SignedInSlot {
@@ -81,6 +82,7 @@ extension SQLiteIntegration {
             case .inMemory: SignedInSlot()
             }
         }
+        // end part of: authentication
 
         /// How messages name the database.
         var location: String {

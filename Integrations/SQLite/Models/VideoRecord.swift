@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: library
 /// A row of the `videos` table: the status as a text column plus nullable columns for its payload.
 ///
 /// `status` is `processing`, `ready` (with `playbackURL`) or `failed` (with `failureReason`); a

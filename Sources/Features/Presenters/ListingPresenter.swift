@@ -112,4 +112,4 @@ public class ListingPresenter<Item: ListingItem>: Presenter {
 }
 
 /// Shows a user's saved videos; see `ListingPresenter`.
-public typealias VideoLibraryPresenter = ListingPresenter<Video>
+public typealias VideoLibraryPresenter = ListingPresenter<Video>  // part of: library

@@ -10,9 +10,9 @@ import Services
 public struct UseCases: Sendable {
     private let posts: any PostService
     private let users: any UserService
-    private let library: any VideoLibraryService
+    private let library: any VideoLibraryService  // part of: library
     private let hosting: any VideoHostingService  // part of: hosting
-    private let authentication: any AuthenticationService
+    private let authentication: any AuthenticationService  // part of: authentication
     private let uploadTiming: UploadVideo.Timing  // part of: hosting
 
     /// Creates the factory from the services the composition root picked; `uploadTiming` says how
@@ -20,16 +20,16 @@ public struct UseCases: Sendable {
     public init(
         posts: any PostService,
         users: any UserService,
-        library: any VideoLibraryService,
+        library: any VideoLibraryService,  // part of: library
         hosting: any VideoHostingService,  // part of: hosting
-        authentication: any AuthenticationService,
+        authentication: any AuthenticationService,  // part of: authentication
         uploadTiming: UploadVideo.Timing = UploadVideo.Timing()  // part of: hosting
     ) {
         self.posts = posts
         self.users = users
-        self.library = library
+        self.library = library  // part of: library
         self.hosting = hosting  // part of: hosting
-        self.authentication = authentication
+        self.authentication = authentication  // part of: authentication
         self.uploadTiming = uploadTiming  // part of: hosting
     }
 
@@ -43,18 +43,21 @@ public struct UseCases: Sendable {
         LoadFeedPage(request: request, listing: .feed(posts))
     }
 
+    // begin part of: library
     /// A command that loads one page of the user's saved videos; see `LoadVideoLibraryPage`.
     public func loadVideoLibraryPage(_ request: LoadVideoLibraryPage.Request) -> any Command<
         LoadVideoLibraryPage.Response
     > {
         LoadVideoLibraryPage(request: request, listing: libraryListing)
     }
+    // end part of: library
 
     /// Follows the first page of an author's feed; see `FollowFeed`.
     public func followFeed(_ request: FollowFeed.Request) -> FollowFeed {
         FollowFeed(request: request, listing: .feed(posts))
     }
 
+    // begin part of: library
     /// Follows the first page of a user's video library; see `FollowVideoLibrary`.
     public func followVideoLibrary(_ request: FollowVideoLibrary.Request) -> FollowVideoLibrary {
         FollowVideoLibrary(request: request, listing: libraryListing)
@@ -66,12 +69,14 @@ public struct UseCases: Sendable {
         Listing.videoLibrary(library)
             .reconcilingProcessing(with: hosting, library: library)  // part of: hosting
     }
+    // end part of: library
 
     /// A command that deletes a post; see `DeletePost`.
     public func deletePost(_ request: DeletePost.Request) -> any Command<DeletePost.Response> {
         DeletePost(request: request, posts: posts)
     }
 
+    // begin part of: authentication
     /// A command that signs up; see `SignUp`.
     public func signUp(_ request: SignUp.Request) -> any Command<SignUp.Response> {
         SignUp(request: request, authentication: authentication)
@@ -99,6 +104,7 @@ public struct UseCases: Sendable {
 
     /// The sign-in flow of the authentication service, for a `SignInPresenter`.
     public var signInFlow: SignInFlow { authentication.signInFlow }
+    // end part of: authentication
 
     /// A command that fetches or creates the current user; see `EnsureCurrentUser`.
     public func ensureCurrentUser(_ request: EnsureCurrentUser.Request) -> any Command<EnsureCurrentUser.Response> {

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 /// A password as the user typed it, checked against the length rules and never shown.
 ///
 /// Its text is kept exactly as given (never trimmed or normalised: the user's password is what

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 import Models
 
 /// Who is signed in: the user an `AuthenticationService` acts for until they sign out.

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 import Models
 
 /// Signs people up, in and out, and says who is signed in, as the integration that serves users

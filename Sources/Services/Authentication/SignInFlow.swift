@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 /// How an integration signs someone in: what the app's sign-in view asks for, or the
 /// integration's own sign-in view.
 ///

@@ -12,23 +12,26 @@ public enum ServiceKind: String, CaseIterable, Sendable, Hashable, Comparable, C
     /// `UserService`: users and handles.
     case users
     /// `VideoLibraryService`: each user's saved videos.
-    case library
+    case library  // part of: library
     /// `VideoHostingService`: uploading and processing video files.
     case hosting  // part of: hosting
     /// `AuthenticationService`: signing up, in and out.
-    case authentication
+    case authentication  // part of: authentication
 
-    /// One line per service: its key, the protocol every implementation conforms to, and the
-    /// service it must be served with, if any (declared before it: choices follow in this order).
+    /// One line per service: its key, the protocol every implementation conforms to, the service
+    /// it must be served with, if any (declared before it: choices follow in this order), and the
+    /// services its features use.
     /// The scripts read these lines; keep their shape.
     public static let declarations: [ServiceDeclaration] = [
         ServiceDeclaration(.posts, protocol: "PostService"),
         ServiceDeclaration(.users, protocol: "UserService", servedWith: .posts),
-        ServiceDeclaration(.library, protocol: "VideoLibraryService"),
-        ServiceDeclaration(.hosting, protocol: "VideoHostingService"),  // part of: hosting
+        ServiceDeclaration(.library, protocol: "VideoLibraryService"),  // part of: library
+        ServiceDeclaration(.hosting, protocol: "VideoHostingService", uses: [.posts, .library]),  // part of: hosting
+        // begin part of: authentication
         ServiceDeclaration(
             .authentication, protocol: "AuthenticationService", servedWith: .users,
             scaffoldValues: ["signInFlow": ".password"], scaffoldCapabilities: ["passwords"]),
+        // end part of: authentication
     ]
 
     /// This service's declaration.
@@ -68,15 +71,20 @@ public struct ServiceDeclaration: Sendable, Hashable {
     /// declares for this service besides those every store offers, to go with `scaffoldValues`:
     /// a `.password` sign-in flow runs the password checks (`["passwords"]`).
     public let scaffoldCapabilities: [String]
+    /// The other services this one's features cannot work without, whichever integrations serve
+    /// them (an upload publishes a post and saves the video to the library). `scripts/remove-service`
+    /// keeps those while this one is declared.
+    public let uses: [ServiceKind]
 
     /// Declares `kind`, implemented by conformances to `protocolName`.
     public init(
-        _ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil,
+        _ kind: ServiceKind, protocol protocolName: String, servedWith: ServiceKind? = nil, uses: [ServiceKind] = [],
         scaffoldValues: [String: String] = [:], scaffoldCapabilities: [String] = []
     ) {
         self.kind = kind
         self.protocolName = protocolName
         self.servedWith = servedWith
+        self.uses = uses
         self.scaffoldValues = scaffoldValues
         self.scaffoldCapabilities = scaffoldCapabilities
     }

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 /// HMAC-SHA256 (RFC 2104): a 32-byte authentication code for a message under a secret key.
 ///
 /// `authenticationCode(for:key:)` is the whole public API. Inside this module a value is also a

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: authentication
 extension PBKDF2 {
     /// Whether `a` and `b` hold the same bytes, comparing every byte even after a difference.
     ///

@@ -25,20 +25,20 @@ enum CLICommand: Equatable {
     /// Upload a video file, wait until it is processed, and optionally publish a post with it.
     case upload(file: String, title: String, postText: String?)  // part of: hosting
     /// List the current user's saved videos.
-    case library(Listing)
+    case library(Listing)  // part of: library
     /// Show (and create on first use) the current user.
     case user
     /// Which integration serves each service, and its health.
     case integrations
     /// Make a new user with an account and sign in as them; the password from standard input
     /// when `passwordFromStandardInput`, else from the terminal.
-    case signUp(handle: String, displayName: String?, passwordFromStandardInput: Bool)
+    case signUp(handle: String, displayName: String?, passwordFromStandardInput: Bool)  // part of: authentication
     /// Sign in as an existing user; the password as for `signUp`.
-    case signIn(handle: String, passwordFromStandardInput: Bool)
+    case signIn(handle: String, passwordFromStandardInput: Bool)  // part of: authentication
     /// Sign the current user out.
-    case signOut
+    case signOut  // part of: authentication
     /// Show who is signed in.
-    case whoami
+    case whoami  // part of: authentication
     /// `silo sync`: send what waits to be sent and bring the server's changes down, then report.
     case sync
 
@@ -58,10 +58,14 @@ enum CLICommand: Equatable {
             }
         }
         switch name {
-        case "feed", "library":
+        case "feed":
             try expectOperands([])
-            let listing = try Self.listing(invocation)
-            self = name == "feed" ? .feed(listing) : .library(listing)
+            self = .feed(try Self.listing(invocation))
+        // begin part of: library
+        case "library":
+            try expectOperands([])
+            self = .library(try Self.listing(invocation))
+        // end part of: library
         case "post":
             try expectOperands(["text"])
             self = .post(text: operands[0])
@@ -82,6 +86,7 @@ enum CLICommand: Equatable {
         case "integrations":
             try expectOperands([])
             self = .integrations
+        // begin part of: authentication
         case "sign-up":
             try expectOperands(["handle"])
             self = .signUp(
@@ -94,6 +99,7 @@ enum CLICommand: Equatable {
         case "sign-out", "whoami":
             try expectOperands([])
             self = name == "whoami" ? .whoami : .signOut
+        // end part of: authentication
         case "sync":
             try expectOperands([])
             self = .sync
@@ -113,14 +119,25 @@ enum CLICommand: Equatable {
     var services: Set<ServiceKind> {
         switch self {
         case .tour, .integrations: Set(ServiceKind.allCases)
-        case .feed, .post, .delete, .user: [.posts, .users, .authentication]
-        case .upload: [.posts, .users, .library, .hosting, .authentication]  // part of: hosting
+        case .feed, .post, .delete, .user:
+            Set([.posts, .users])
+                .union([.authentication])  // part of: authentication
+        // begin part of: hosting
+        case .upload:
+            Set([.posts, .users, .library, .hosting])
+                .union([.authentication])  // part of: authentication
+        // end part of: hosting
+        // begin part of: library
         // The library's pages ask the host about videos still processing.
         case .library:
-            Set([.users, .library, .authentication])
+            Set([.users, .library])
+                .union([.authentication])  // part of: authentication
                 .union([.hosting])  // part of: hosting
-        case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]
-        case .sync: [.posts, .users, .authentication]
+        // end part of: library
+        case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]  // part of: authentication
+        case .sync:
+            Set([.posts, .users])
+                .union([.authentication])  // part of: authentication
         }
     }
 

@@ -13,9 +13,11 @@ enum CommandCatalog {
     static let after = OptionSpec(
         "--after", value: "cursor", help: "Start after this cursor, as printed at the end of the previous page.")
     static let all = OptionSpec("--all", help: "Show every page, not just the first.")
+    // begin part of: authentication
     static let passwordStandardInput = OptionSpec(
         "--password-stdin",
         help: "Read the password as one line of standard input (for scripts), not from the terminal.")
+    // end part of: authentication
     static let follow = OptionSpec(
         "--follow", short: "-f",
         help: "Keep going: show each post published or deleted from now on, from any terminal, until Ctrl-C (exit 0).")
@@ -48,13 +50,16 @@ enum CommandCatalog {
                 OptionSpec("--post", value: "text", help: "Publish a post with this text and the video attached."),
             ]),
         // end part of: hosting
+        // begin part of: library
         CommandSpec(
             "library", abstract: "Your saved videos, newest first.",
             discussion: "Videos still processing are checked with the host and updated.",  // part of: hosting
             options: [limit, after, all]),
+        // end part of: library
         CommandSpec(
             "user", abstract: "Your user: who is signed in, or the demo user, created on first use.",
             discussion: "With nobody signed in, silo acts as SILO_USER (default silo_demo), made on first use."),
+        // begin part of: authentication
         CommandSpec(
             "sign-up", abstract: "Make a new user with an account and sign in as them.",
             discussion: "Where the users service has passwords (the HTTP backend), asks for one of at least 8 "
@@ -72,6 +77,7 @@ enum CommandCatalog {
             options: [passwordStandardInput]),
         CommandSpec("sign-out", abstract: "Sign out; later commands act as SILO_USER or the demo user again."),
         CommandSpec("whoami", abstract: "Who is signed in, if anyone."),
+        // end part of: authentication
         CommandSpec(
             "sync", abstract: "Send what waits to be sent and bring the server's changes down.",
             discussion: "For an integration that keeps a local copy (SILO_POSTS=offline-first). Prints what it "

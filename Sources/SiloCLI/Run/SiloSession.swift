@@ -25,7 +25,7 @@ final class SiloSession {
         var handle: String
         var displayName: String
         /// Whether `SILO_USER` named the user: it then wins over whoever is signed in.
-        var isNamed: Bool
+        var isNamed: Bool  // part of: authentication
 
         /// The variable that names the user.
         static let variable = "SILO_USER"
@@ -34,7 +34,7 @@ final class SiloSession {
             let named = environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 }
             handle = named ?? "silo_demo"
             displayName = handle == "silo_demo" ? "Silo Demo" : handle
-            isNamed = named != nil
+            isNamed = named != nil  // part of: authentication
         }
     }
 
@@ -48,9 +48,9 @@ final class SiloSession {
         useCases = UseCases(
             posts: services.posts,
             users: services.users,
-            library: services.library,
+            library: services.library,  // part of: library
             hosting: services.hosting,  // part of: hosting
-            authentication: services.authentication,
+            authentication: services.authentication,  // part of: authentication
             uploadTiming: UploadVideo.Timing(processingTimeout: .seconds(120))  // part of: hosting
         )
     }
@@ -80,12 +80,15 @@ final class SiloSession {
                 await upload(URL(fileURLWithPath: file), title: title, postText: postText, as: user)
             }
         // end part of: hosting
+        // begin part of: library
         case .library(let listing):
             if let user = await currentUser(printed: false) { await showLibrary(of: user, listing) }
+        // end part of: library
         case .user:
             _ = await currentUser(printed: true)
         case .integrations:
             break
+        // begin part of: authentication
         case .signUp(let handle, let displayName, let fromStandardInput):
             guard let password = password(prompt: "New password for \(handle): ", fromStandardInput: fromStandardInput)
             else { break }
@@ -100,6 +103,7 @@ final class SiloSession {
             await account(isQuiet: false) { $0.signOut() }
         case .whoami:
             await account(isQuiet: false)
+        // end part of: authentication
         case .sync:
             await sync()
         }
@@ -149,6 +153,7 @@ final class SiloSession {
         terminal.print("Next: silo post \"...\", silo feed, silo integrations, silo --help")
     }
 
+    // begin part of: authentication
     /// Drives a sign-in presenter. Without an action it loads the current session, which is the
     /// outcome; with one, `action` asks it for what the command wants without loading first (a
     /// sign-out must work while the server that would answer the load is out of reach), and the
@@ -187,8 +192,10 @@ final class SiloSession {
         }
         return nil
     }
+    // end part of: authentication
 
     private func currentUser(printed: Bool) async -> User? {
+        // begin part of: authentication
         if !identity.isNamed {
             let before = outcome.exitStatus
             let session = await account(isQuiet: true)
@@ -199,6 +206,7 @@ final class SiloSession {
                 return session.user
             }
         }
+        // end part of: authentication
         let view = TerminalProfileView(terminal: terminal, outcome: outcome, isQuiet: !printed)
         let presenter = CurrentUserPresenter(
             view: view,
@@ -274,6 +282,7 @@ final class SiloSession {
     }
     // end part of: hosting
 
+    // begin part of: library
     private func showLibrary(of user: User, _ listing: CLICommand.Listing) async {
         let view = TerminalVideoLibraryView(terminal: terminal, outcome: outcome)
         let presenter = VideoLibraryPresenter(
@@ -281,6 +290,7 @@ final class SiloSession {
             makeLoadPage: useCases.loadVideoLibraryPage)
         await page(presenter, listing, noun: "videos", command: "library")
     }
+    // end part of: library
 
     /// Shows the pages `listing` asks for (the first, the one after `--after`, or all of them with
     /// `--all`), then says how to see the next page when there is one.

@@ -7,7 +7,9 @@ import Services
 /// It reads the protocol (where it is, its summary, its requirements) from the `Services` module's
 /// symbol graph, and edits the lists the app keeps once: `ServiceKind`, the contract catalog, the
 /// planted-defect coverage, the in-memory integration and `ServiceProvider`. The contract and the
-/// planted defects it writes fail until written, so `swift test` is the to-do list.
+/// planted defects it writes fail until written, so `swift test` is the to-do list. Everything it
+/// writes says it is part of the service (`OwnershipMarker`), so `remove-service <key>` takes it
+/// all out again.
 struct NewService {
     /// What `--help` prints.
     static let help = """
@@ -26,12 +28,19 @@ struct NewService {
                          Tests/InMemoryIntegrationTests/Contracts/InMemory<Protocol>ContractTests.swift
           registers it:  the contract catalog, the planted-defect coverage, the in-memory integration,
                          and ServiceProvider, which picks the in-memory reference for it
+        Each file and line it writes ends in a "part of: <key>" comment (the protocol's file too, when
+        it declares no other protocol), so scripts/remove-service <key> takes them out again.
         Docs/AddingAService.md walks through what to write in each.
         """
 
     let key: String
     let protocolName: String
     let tree: PackageTree
+
+    /// What every line this tool writes ends in, so `remove-service` finds it: `part of: replies`.
+    private var ownership: String { OwnershipMarker.prefix + key }
+    /// `ownership` as a comment: `// part of: replies`.
+    private var marker: String { "// " + ownership }
 
     /// Checks the arguments, writes the files and makes the edits.
     ///
@@ -50,7 +59,7 @@ struct NewService {
         let keyFile = try relativePath(of: protocolFile)
         try declare(summary: summary, keyFile: keyFile)
         for file in files {
-            try tree.create(file.path, file.text)
+            try tree.create(file.path, header + file.text)
         }
         try register(scaffold, summary: summary)
         tree.format(files.map(\.path) + Edited.all + [keyFile])
@@ -107,26 +116,38 @@ struct NewService {
         return String(path.dropFirst(root.count))
     }
 
-    /// The case, its declaration, and the key beside the protocol in `keyFile`.
+    /// The comment line a file this tool writes starts with.
+    private var header: String { "// scripts/remove-service deletes this file with the service it is \(ownership)\n" }
+
+    /// The case, its declaration, and the key beside the protocol in `keyFile`, which says it is
+    /// part of the service when it declares no other protocol (else the key is a marked region);
+    /// a file that says so already is left as it is.
     private func declare(summary: String?, keyFile: String) throws(ToolFailure) {
         let kind = Edited.kind
         try tree.edit(kind, "case \(key) and its declaration") { text throws(ToolFailure) in
             let withCase = try TextEdit.insert(
-                "    /// `\(protocolName)`: \(Self.lowercasedSentence(summary))\n    case \(key)",
+                "    /// `\(protocolName)`: \(Self.lowercasedSentence(summary))\n    case \(key)  \(marker)",
                 afterLastLineContaining: "    case ", in: text, file: kind)
             return try TextEdit.append(
                 "ServiceDeclaration(.\(key), protocol: \"\(protocolName)\")",
-                toArrayOpening: "public static let declarations", in: withCase, file: kind)
+                toArrayOpening: "public static let declarations", in: withCase, file: kind, comment: ownership)
         }
         try tree.edit(keyFile, "the key .\(key)") { text in
-            text + """
-
+            let protocols = text.components(separatedBy: "\n").filter { line in
+                let code = line.trimmingCharacters(in: .whitespaces)
+                return code.hasPrefix("protocol ") || code.hasPrefix("public protocol ")
+            }
+            let isOwn = protocols.count == 1
+            let extensionLines = """
                 extension ServiceKey where Service == any \(protocolName) {
                     /// `\(protocolName)`'s key in a `ServiceSet`.
                     public static var \(key): Self { Self(.\(key)) }
                 }
-
                 """
+            let isMarked = OwnershipMarker.fileBelongs(text, toAnyOf: [key], file: keyFile)
+            return isOwn
+                ? (isMarked ? "" : header) + text + "\n" + extensionLines + "\n"
+                : text + "\n// begin \(ownership)\n" + extensionLines + "\n// end \(ownership)\n"
         }
     }
 
@@ -136,37 +157,38 @@ struct NewService {
         try tree.edit(catalog, "the contract") { text throws(ToolFailure) in
             try TextEdit.append(
                 ".\(key): Summary(\(scaffold.contract).self)", toArrayOpening: "public static let contracts", in: text,
-                file: catalog)
+                file: catalog, comment: ownership)
         }
         let coverage = Edited.coverage
         try tree.edit(coverage, "the planted defects") { text throws(ToolFailure) in
             try TextEdit.append(
                 ".\(key): \(scaffold.defect).allCases.flatMap(\\.caughtBy)", toArrayOpening: "static let claims",
-                in: text, file: coverage)
+                in: text, file: coverage, comment: ownership)
         }
         let memory = Edited.memory
         try tree.edit(memory, "the in-memory \(protocolName)") { text throws(ToolFailure) in
             var text = try TextEdit.insert(
-                "    /// \(Self.sentence(summary))\n    public let \(scaffold.propertyName): \(scaffold.inMemoryType)",
-                beforeLine: "private let sessionChanges", in: text, file: memory)
+                "    /// \(Self.sentence(summary))\n    public let \(scaffold.propertyName): \(scaffold.inMemoryType)  \(marker)",
+                afterLastLineContaining: "Service: InMemory", in: text, file: memory)
             text = try TextEdit.insert(
-                "        \(scaffold.propertyName) = \(scaffold.inMemoryType)(now: configuration.now)",
+                "        \(scaffold.propertyName) = \(scaffold.inMemoryType)(now: configuration.now)  \(marker)",
                 afterLastLineContaining: "        userService = ", in: text, file: memory)
             return try TextEdit.insert(
-                "            .adding(.\(key), \(scaffold.propertyName))",
+                "            .adding(.\(key), \(scaffold.propertyName))  \(marker)",
                 afterLastLineContaining: "            .adding(",
                 in: text, file: memory)
         }
         let provider = Edited.provider
         try tree.edit(provider, "the in-memory pick for \(key)") { text throws(ToolFailure) in
             var text = try TextEdit.append(
-                ".\(key): .memory", toArrayOpening: "public static let defaultChoices", in: text, file: provider)
+                ".\(key): .memory", toArrayOpening: "public static let defaultChoices", in: text, file: provider,
+                comment: ownership)
             text = try TextEdit.insert(
-                "    /// \(Self.sentence(summary))\n    public let \(key): any \(protocolName)",
+                "    /// \(Self.sentence(summary))\n    public let \(key): any \(protocolName)  \(marker)",
                 beforeLine: "/// Which integration serves each service", in: text, file: provider)
             return try TextEdit.insert(
-                "        \(key) = try pick(.\(key))", afterLastLineContaining: " = try pick(.", in: text, file: provider
-            )
+                "        \(key) = try pick(.\(key))  \(marker)", afterLastLineContaining: " = try pick(.", in: text,
+                file: provider)
         }
         let description = Edited.description
         try tree.edit(description, "the in-memory reference serves \(key)") { text throws(ToolFailure) in

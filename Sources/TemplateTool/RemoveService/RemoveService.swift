@@ -12,9 +12,10 @@ import Services
 /// command list). Two lists are edited without markers: the `services:` lists of the integration
 /// descriptions, and `ServiceProvider.defaultChoices` (a service picked there has its line).
 ///
-/// It refuses a service another is served with (users, while authentication follows it), one an
-/// integration other than the in-memory reference serves (remove that integration first), and
-/// one that no file says is part of it.
+/// It refuses a service another is served with (users, while authentication follows it) or uses
+/// (`ServiceDeclaration.uses`: library, while hosting saves uploads to it), one an integration
+/// serves alone or without marking its code for it (remove that integration first), and one that
+/// no file says is part of it.
 struct RemoveService {
     /// What `--help` prints.
     static let help = """
@@ -28,10 +29,11 @@ struct RemoveService {
         each integration's description and out of ServiceProvider.defaultChoices, then lists what
         still mentions the service for you to edit.
 
-        It refuses a service another is served with (remove that one first), one that an integration
-        other than the in-memory reference serves (swap it away in ServiceProvider.defaultChoices,
-        then run scripts/remove-integration on it, or take the service out of it by hand), and one
-        that no file says is part of it (mark its parts first). See Docs/README.md, "Make it small".
+        It refuses a service another is served with or uses (remove that one first), one that an
+        integration serves alone or without marking its code for it (swap it away in
+        ServiceProvider.defaultChoices, then run scripts/remove-integration on it, or mark or take out
+        its parts by hand), and one that no file says is part of it (mark its parts first). See
+        Docs/README.md, "Make it small".
         """
 
     let key: String
@@ -52,6 +54,11 @@ struct RemoveService {
             throw .usage(
                 "\(follower.kind) is served with \(key), so \(key) cannot go before it: "
                     + "run scripts/remove-service \(follower.kind) first, or keep \(key)")
+        }
+        if let user = ServiceKind.declarations.first(where: { $0.uses.contains(declaration.kind) }) {
+            throw .usage(
+                "\(user.kind) uses \(key) (ServiceKind.declarations says so), so \(key) cannot go before it: "
+                    + "run scripts/remove-service \(user.kind) first, or keep \(key)")
         }
 
         let names: Set<String> = [key]
@@ -75,7 +82,7 @@ struct RemoveService {
                 "no file says it is part of \(key): mark its files and lines with a comment ending in "
                     + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
         }
-        try checkNoOtherIntegrationServesIt(declaration.kind)
+        try checkEveryServingIntegrationIsMarked(declaration.kind, changing: deleted + edited.map(\.path))
         for path in deleted {
             try tree.remove(path)
         }
@@ -100,29 +107,34 @@ struct RemoveService {
         }
     }
 
-    /// Refuses while an integration other than the in-memory reference (whose part is marked)
-    /// serves this service: alone, it would serve nothing; among others, its code for the service
-    /// is not marked (a scaffolded integration's is not), so it would no longer build.
-    private func checkNoOtherIntegrationServesIt(_ kind: ServiceKind) throws(ToolFailure) {
-        let serving = IntegrationCatalog.all.filter {
-            $0.services.contains(kind) && $0.name != IntegrationDescription.memory.name
-        }
-        guard let other = serving.first else { return }
+    /// Refuses while an integration serves this service alone (it would serve nothing), or serves
+    /// it among others with none of its code for the service marked (a scaffolded integration's is
+    /// not): the integration would no longer build. An integration's code is its target folder,
+    /// `Integrations/<Name>`, named after its description file in `Sources/App/Integrations`.
+    private func checkEveryServingIntegrationIsMarked(
+        _ kind: ServiceKind, changing paths: [String]
+    ) throws(ToolFailure) {
         let files = tree.files(under: "Sources/App/Integrations").filter { $0.hasSuffix(".swift") }
-        let file = files.first { path in
-            (try? tree.read(path)).flatMap { try? DescriptionFile(text: $0, path: path) }?.configurationName
-                == other.name
-        }
-        let folder = file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? other.name
-        guard other.services == [kind] else {
+        for integration in IntegrationCatalog.all where integration.services.contains(kind) {
+            let file = files.first { path in
+                (try? tree.read(path)).flatMap { try? DescriptionFile(text: $0, path: path) }?.configurationName
+                    == integration.name
+            }
+            let folder =
+                file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+                ?? integration.name
+            if integration.services == [kind] {
+                throw .usage(
+                    "\(folder) serves \(key) alone: pick another integration for \(key) in "
+                        + "ServiceProvider.defaultChoices if it is the default, run scripts/remove-integration \(folder), "
+                        + "then run this again")
+            }
+            guard !paths.contains(where: { $0.hasPrefix("Integrations/\(folder)/") }) else { continue }
             throw .usage(
-                "\(folder) serves \(key) among other services, and its code for \(key) is not marked as part of it: "
-                    + "take \(key) out of \(folder) by hand (or mark its parts), or run scripts/remove-integration "
-                    + "\(folder), then run this again")
+                "\(folder) serves \(key) among other services, and none of its code for \(key) is marked as part "
+                    + "of it: take \(key) out of \(folder) by hand (or mark its parts), or run "
+                    + "scripts/remove-integration \(folder), then run this again")
         }
-        throw .usage(
-            "\(folder) serves \(key) alone: pick another integration for \(key) in ServiceProvider.defaultChoices "
-                + "if it is the default, run scripts/remove-integration \(folder), then run this again")
     }
 
     /// `text` without the service `key` in the one-line `services: [...]` lists of integration

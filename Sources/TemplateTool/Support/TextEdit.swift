@@ -54,11 +54,13 @@ enum TextEdit {
 
     /// `text` with `item` added as the last element of the array literal that starts on the first
     /// line beginning with `opening` (ignoring indentation), after the first line equal to `anchor`
-    /// when one is given, and ends at the first line after it that is only `]` or `],`.
+    /// when one is given, and ends at the first line after it that is only `]` or `],`. A
+    /// `comment` ends the new line (`part of: replies`).
     ///
     /// - Throws: a failure naming `opening` and `file` when there is no such array.
     static func append(
-        _ item: String, toArrayOpening opening: String, after anchor: String? = nil, in text: String, file: String
+        _ item: String, toArrayOpening opening: String, after anchor: String? = nil, in text: String, file: String,
+        comment: String? = nil
     ) throws(ToolFailure) -> String {
         var lines = text.components(separatedBy: "\n")
         let from =
@@ -76,10 +78,21 @@ enum TextEdit {
             throw .failed("\(file) has no array starting `\(opening)`\(place); make this change there by hand")
         }
         let indentation = String(lines[end].prefix { $0 == " " }) + "    "
-        if end > start + 1, !lines[end - 1].trimmingCharacters(in: .whitespaces).hasSuffix(",") {
-            lines[end - 1] += ","
+        // The last item needs a comma: the last line with code, before its trailing comment (a
+        // `// part of:` marker), not in it, and not on a comment line (a region's end).
+        let hasCode = { (line: String) in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return !code.isEmpty && !code.hasPrefix("//")
         }
-        lines.insert(indentation + item + ",", at: end)
+        if let lastItem = lines[(start + 1)..<end].lastIndex(where: hasCode) {
+            let last = lines[lastItem]
+            let comment = last.range(of: " //").map { String(last[$0.lowerBound...]) } ?? ""
+            var code = String(last.dropLast(comment.count))
+            let gap = String(code.reversed().prefix { $0 == " " })
+            code.removeLast(gap.count)
+            if !code.hasSuffix(",") { lines[lastItem] = code + "," + gap + comment }
+        }
+        lines.insert(indentation + item + "," + (comment.map { "  // \($0)" } ?? ""), at: end)
         return lines.joined(separator: "\n")
     }
 }

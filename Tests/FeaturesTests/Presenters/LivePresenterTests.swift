@@ -90,6 +90,7 @@ struct LivePresenterTests {
         #expect(presenter.posts == [newest] + published)
     }
 
+    // begin part of: library
     @Test("a video that finishes processing shows up ready in the visible library")
     func libraryFollows() async throws {
         // Given
@@ -113,4 +114,5 @@ struct LivePresenterTests {
         presenter.handle(.didDisappear)
         #expect(!presenter.isFollowing)
     }
+    // end part of: library
 }

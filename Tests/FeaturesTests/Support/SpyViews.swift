@@ -72,6 +72,7 @@ final class SpyProfileView: ProfileView {
     func showError(message: String) { calls.append(.error(message)) }
 }
 
+// begin part of: library
 /// Records every call a `VideoLibraryPresenter` makes.
 @MainActor
 final class SpyVideoLibraryView: ListingView {
@@ -88,7 +89,9 @@ final class SpyVideoLibraryView: ListingView {
     func showEmpty() { calls.append(.empty) }
     func showError(message: String) { calls.append(.error(message)) }
 }
+// end part of: library
 
+// begin part of: authentication
 /// Records every call a `SignInPresenter` makes; also the anchor a vendor's sign-in is shown from.
 @MainActor
 final class SpySignInView: SignInView, SignInAnchor {
@@ -108,3 +111,4 @@ final class SpySignInView: SignInView, SignInAnchor {
     func showWorking() { calls.append(.working) }
     func showError(message: String) { calls.append(.error(message)) }
 }
+// end part of: authentication

@@ -23,9 +23,9 @@ struct World {
         useCases = UseCases(
             posts: integration.postService,
             users: integration.userService,
-            library: integration.videoLibraryService,
+            library: integration.videoLibraryService,  // part of: library
             hosting: integration.videoHostingService,  // part of: hosting
-            authentication: integration.authenticationService,
+            authentication: integration.authenticationService,  // part of: authentication
             // begin part of: hosting
             uploadTiming: UploadVideo.Timing(
                 clock: clock, processingTimeout: timeout, processingTimePerMebibyte: perMebibyte)
@@ -35,7 +35,7 @@ struct World {
 
     var posts: any PostService { integration.postService }
     var users: any UserService { integration.userService }
-    var library: any VideoLibraryService { integration.videoLibraryService }
+    var library: any VideoLibraryService { integration.videoLibraryService }  // part of: library
     var hosting: InMemoryVideoHostingService { integration.videoHostingService }  // part of: hosting
 
     /// Creates a user with `handle`.

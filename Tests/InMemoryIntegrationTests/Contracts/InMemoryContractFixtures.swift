@@ -40,6 +40,7 @@ enum InMemoryContractFixtures {
         return try UserServiceSubject(services: memory.services, hooks: SubjectHooks(tearDown: { await memory.stop() }))
     }
 
+    // begin part of: authentication
     static let authentication = ContractFixture<AuthenticationServiceSubject>(
         integration: integration, capabilities: [.deviceLocalSignIn]
     ) { clock in
@@ -47,13 +48,16 @@ enum InMemoryContractFixtures {
         return try AuthenticationServiceSubject(
             services: memory.services, hooks: SubjectHooks(tearDown: { await memory.stop() }))
     }
+    // end part of: authentication
 
+    // begin part of: library
     static let library = ContractFixture<VideoLibraryServiceSubject>(
         integration: integration, capabilities: [.injectedClock, .otherListing, .observerCount]
     ) { clock in
         let memory = memory(clock: clock)
         return try VideoLibraryServiceSubject(services: memory.services, hooks: hooks(memory))
     }
+    // end part of: library
 
     // begin part of: hosting
     static let hosting = ContractFixture<VideoHostingServiceSubject>(

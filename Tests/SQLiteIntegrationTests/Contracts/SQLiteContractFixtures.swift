@@ -122,24 +122,28 @@ enum SQLiteContractFixtures {
 
     static let posts: MakeSubject<PostServiceSubject> = { try PostServiceSubject(services: $0.services, hooks: $1) }
     static let users: MakeSubject<UserServiceSubject> = { try UserServiceSubject(services: $0.services, hooks: $1) }
+    // begin part of: library
     static let library: MakeSubject<VideoLibraryServiceSubject> = {
         try VideoLibraryServiceSubject(services: $0.services, hooks: $1)
     }
+    // end part of: library
 
     static let filePosts = file(posts)
     static let memoryPosts = memory(posts)
     static let fileUsers = file(users)
     static let memoryUsers = memory(users)
+    // begin part of: authentication
     static let authentication: MakeSubject<AuthenticationServiceSubject> = {
         try AuthenticationServiceSubject(services: $0.services, hooks: $1)
     }
     static let fileAuthentication = file(authentication)
     static let memoryAuthentication = memory(authentication)
-    static let fileLibrary = file(library)
+    // end part of: authentication
+    static let fileLibrary = file(library)  // part of: library
     static let replica: MakeSubject<PostReplicaServiceSubject> = { integration, hooks in
         PostReplicaServiceSubject(
             replica: integration.replica, posts: integration.postService, users: integration.userService, hooks: hooks)
     }
     static let fileReplica = file(replica)
-    static let memoryLibrary = memory(library)
+    static let memoryLibrary = memory(library)  // part of: library
 }

@@ -48,7 +48,7 @@ enum SQLiteFormatSample {
             try await load(into: file)
             dumped = try await dump(file)
         }
-        let table = service == .library ? "videos" : service.rawValue
+        let table = service.rawValue == "library" ? "videos" : service.rawValue
         return try JSONShape.lines(of: dumped, under: table)
     }
 

@@ -35,9 +35,12 @@ struct SQLiteInjectionTests {
     func sqlInOtherFields() async throws {
         let file = try DatabaseFile()
         try await file.withStarted { integration in
-            // Given values shaped like SQL in every text column
+            // Given values shaped like SQL in every text column, when they are stored and read back,
+            // then they are exactly the data given
             let user = try await integration.userService.create(UserDraft(handle: "bobby", displayName: Self.injection))
-            // Ids hold no spaces (IdentifierRules), so theirs is SQL without them.
+            #expect(try await integration.userService.user(id: user.id).displayName == Self.injection)
+            // begin part of: library
+            // A video's too; ids hold no spaces (IdentifierRules), so theirs is SQL without them.
             let video = Video(
                 id: Video.ID(Self.spacelessInjection),
                 ownerID: User.ID(Self.spacelessInjection),
@@ -45,15 +48,11 @@ struct SQLiteInjectionTests {
                 status: .ready(playbackURL: try #require(URL(string: "https://cdn.example.com/v?q=%27);DROP"))),
                 createdAt: Date()
             )
-
-            // When they are stored and read back
             _ = try await integration.videoLibraryService.save(video)
             let listing = try await integration.videoLibraryService.videos(ownerID: video.ownerID, page: .first(5))
-
-            // Then they are exactly the data given
-            #expect(try await integration.userService.user(id: user.id).displayName == Self.injection)
             #expect(try await integration.videoLibraryService.video(id: video.id) == video)
             #expect(listing.items == [video])
+            // end part of: library
         }
     }
 
@@ -69,6 +68,7 @@ struct SQLiteInjectionTests {
                 try await integration.postService.publish(PostDraft(authorID: author.id, text: "before\0after"))
             }
 
+            // begin part of: library
             // And a video's failure reason (free text from a host) keeps its NUL bytes
             let reason = "decoder said \0 and stopped\0"
             let video = Video(
@@ -81,6 +81,7 @@ struct SQLiteInjectionTests {
                 return
             }
             #expect(Array(storedReason.utf8) == Array(reason.utf8))
+            // end part of: library
         }
     }
 
@@ -96,6 +97,7 @@ struct SQLiteInjectionTests {
                 try await integration.postService.publish(PostDraft(authorID: author.id, text: megabyte))
             }
 
+            // begin part of: library
             // And a 1 MB failure reason too, while one at its limit is stored and read back whole
             let huge = Video(
                 id: "video-big", ownerID: author.id, title: "Big", status: .failed(reason: megabyte), createdAt: Date()
@@ -109,6 +111,7 @@ struct SQLiteInjectionTests {
             )
             _ = try await integration.videoLibraryService.save(video)
             #expect(try await integration.videoLibraryService.video(id: video.id) == video)
+            // end part of: library
         }
     }
 }

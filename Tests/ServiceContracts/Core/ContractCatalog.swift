@@ -7,12 +7,13 @@ public enum ContractCatalog {
     public struct Summary: Sendable {
         /// The contract's type, e.g. `"PostServiceContract"`.
         public let contract: String
-        /// Each check's name and requirements, in the contract's order.
-        public let checks: [(name: String, requirements: Set<ContractCapability>)]
+        /// Each check's name, requirements and the other service it is part of, if any, in the
+        /// contract's order.
+        public let checks: [(name: String, requirements: Set<ContractCapability>, partOf: ServiceKind?)]
 
         init<Contract: ServiceContract>(_: Contract.Type) {
             contract = String(describing: Contract.self)
-            checks = Contract.checks.map { ($0.name, $0.requirements) }
+            checks = Contract.checks.map { ($0.name, $0.requirements, $0.partOf) }
         }
     }
 
@@ -20,8 +21,8 @@ public enum ContractCatalog {
     public static let contracts: [ServiceKind: Summary] = [
         .posts: Summary(PostServiceContract.self),
         .users: Summary(UserServiceContract.self),
-        .library: Summary(VideoLibraryServiceContract.self),
+        .library: Summary(VideoLibraryServiceContract.self),  // part of: library
         .hosting: Summary(VideoHostingServiceContract.self),  // part of: hosting
-        .authentication: Summary(AuthenticationServiceContract.self),
+        .authentication: Summary(AuthenticationServiceContract.self),  // part of: authentication
     ]
 }

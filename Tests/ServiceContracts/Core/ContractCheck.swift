@@ -1,3 +1,4 @@
+import Services
 import Testing
 
 /// One named rule of a service contract, run against a fresh subject.
@@ -12,6 +13,9 @@ public struct ContractCheck<Subject: ContractSubject>: Sendable, CustomTestStrin
     public let requirements: Set<ContractCapability>
     /// How the wall clock handed to the fixture moves during the check.
     public let clockMode: ContractClock.Mode
+    /// The other service this check is also part of, when it checks the contract's service
+    /// together with that one (the feed refusing a library cursor); see `part(of:)`.
+    public private(set) var partOf: ServiceKind?
     private let body: @Sendable (Subject, ContractClock) async throws -> Void
 
     /// Creates a check named `name` that needs `requirements` and runs `body` on a fresh subject.
@@ -40,6 +44,14 @@ public struct ContractCheck<Subject: ContractSubject>: Sendable, CustomTestStrin
         self.requirements = requirements.union([.injectedClock])
         clockMode = mode
         self.body = body
+    }
+
+    /// This check, said to be part of `service` too: `Docs/ContractTests.md` marks its row as part
+    /// of `service`, so `scripts/remove-service` takes the row along with the check's code.
+    public func part(of service: ServiceKind) -> Self {
+        var check = self
+        check.partOf = service
+        return check
     }
 
     /// Makes a subject with `fixture`, runs the check on it and tears it down, also when the check fails.

@@ -29,6 +29,7 @@ enum ContractCursors {
         }
     }
 
+    // begin part of: library
     /// A real cursor from `owner`'s video library, made by saving two videos there.
     static func libraryCursor(of owner: User.ID, in library: any VideoLibraryService) async throws -> Cursor {
         for index in 0..<2 {
@@ -42,6 +43,7 @@ enum ContractCursors {
         let page = try await library.videos(ownerID: owner, page: .first(1))
         return try #require(page.nextCursor, "a library of two videos listed one at a time must have a next cursor")
     }
+    // end part of: library
 
     /// A real cursor from `author`'s feed, made by publishing two posts.
     static func feedCursor(of author: User.ID, in posts: any PostService) async throws -> Cursor {

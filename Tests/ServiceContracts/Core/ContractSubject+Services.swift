@@ -22,8 +22,10 @@ extension PostServiceSubject {
     /// has one (for `.otherListing`).
     public init(services: ServiceSet, hooks: SubjectHooks<PostServiceSubject> = SubjectHooks()) throws {
         self.init(
-            posts: try services.required(.posts), users: try services.required(.users),
-            library: services.service(.library), hooks: hooks)
+            posts: try services.required(.posts),
+            users: try services.required(.users),
+            library: services.service(.library),  // part of: library
+            hooks: hooks)
     }
 }
 
@@ -34,6 +36,7 @@ extension UserServiceSubject {
     }
 }
 
+// begin part of: library
 extension VideoLibraryServiceSubject {
     /// A subject over an integration's `services`: its library, and its posts and users when it
     /// has them (for `.otherListing`).
@@ -42,6 +45,7 @@ extension VideoLibraryServiceSubject {
         self.init(library: try services.required(.library), feed: feed, hooks: hooks)
     }
 }
+// end part of: library
 
 // begin part of: hosting
 extension VideoHostingServiceSubject {
@@ -52,6 +56,7 @@ extension VideoHostingServiceSubject {
 }
 // end part of: hosting
 
+// begin part of: authentication
 extension AuthenticationServiceSubject {
     /// A subject over an integration's `services`: its authentication and users.
     public init(services: ServiceSet, hooks: SubjectHooks<AuthenticationServiceSubject> = SubjectHooks()) throws {
@@ -59,3 +64,4 @@ extension AuthenticationServiceSubject {
             authentication: try services.required(.authentication), users: try services.required(.users), hooks: hooks)
     }
 }
+// end part of: authentication

@@ -31,6 +31,7 @@ extension PostServiceContract {
                 }
             }
         },
+        // begin part of: library
         ContractCheck("a library cursor given to the feed gives invalid input", requires: [.otherListing]) { subject in
             let author = try await subject.makeAuthor()
             _ = try await subject.publish(3, by: author.id)
@@ -39,7 +40,8 @@ extension PostServiceContract {
             await expectInvalidInput(field: "cursor") { () throws(ServiceError) in
                 try await subject.posts.feed(authorID: author.id, page: PageRequest(size: 1, cursor: cursor))
             }
-        },
+        }.part(of: .library),
+        // end part of: library
         ContractCheck("well-formed cursors with a foreign or empty scope give invalid input") { subject in
             let author = try await subject.makeAuthor()
             let other = try await subject.makeAuthor("other")

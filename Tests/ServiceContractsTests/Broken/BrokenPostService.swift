@@ -28,7 +28,7 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
     case cursorScopeIgnored
     case emptyScopeIsWildcard
     case prefixScopeAccepted
-    case libraryCursorAccepted
+    case libraryCursorAccepted  // part of: library
     case oldestFirstFeed
     case tiesBrokenByAscendingID
     case cursorOnFullLastPage
@@ -83,12 +83,12 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
         case .cursorScopeIgnored:
             [
                 "a cursor from another author's feed gives invalid input, both ways",
-                "a library cursor given to the feed gives invalid input",
+                "a library cursor given to the feed gives invalid input",  // part of: library
                 "well-formed cursors with a foreign or empty scope give invalid input",
             ]
         case .emptyScopeIsWildcard, .prefixScopeAccepted:
             ["well-formed cursors with a foreign or empty scope give invalid input"]
-        case .libraryCursorAccepted: ["a library cursor given to the feed gives invalid input"]
+        case .libraryCursorAccepted: ["a library cursor given to the feed gives invalid input"]  // part of: library
         case .oldestFirstFeed, .tiesBrokenByAscendingID: ["feed is newest first with ties broken by descending id"]
         case .cursorOnFullLastPage, .shortPageBeforeEnd, .cursorIgnoresTieBreak:
             ["every walk at sizes 1, 2, 7, N, N+1 and 100 returns the whole feed in full pages"]
@@ -155,7 +155,7 @@ enum PostServiceDefect: String, CaseIterable, Sendable {
             case .cursorScopeIgnored: .ignored
             case .emptyScopeIsWildcard: .emptyIsWildcard
             case .prefixScopeAccepted: .prefixMatches
-            case .libraryCursorAccepted: .ownerOnly
+            case .libraryCursorAccepted: .ownerOnly  // part of: library
             default: .none
             }
         return PlantedPaging(flaw: flaw, scopeFlaw: scopeFlaw, date: { $0.createdAt }, id: { $0.id.rawValue })

@@ -35,10 +35,16 @@ enum StoreDefect: String, CaseIterable, Sendable {
                     "concurrent publishes when a crash strikes: every acknowledged one is there after it",
                 ],
                 .users: ["an acknowledged create and display-name update survive a crash at the next write"],
+                // begin part of: library
                 .library: ["every acknowledged save, update and removal survives a crash at the next write"],
+                // end part of: library
             ]
         case .unreadableTakenForAbsent:
-            return [.posts: [unreadable], .users: [unreadable], .library: [unreadable]]
+            return [
+                .posts: [unreadable],
+                .users: [unreadable],
+                .library: [unreadable],  // part of: library
+            ]
         case .misspelledKey:
             return [
                 .users: [
@@ -49,10 +55,12 @@ enum StoreDefect: String, CaseIterable, Sendable {
                     "a store in the documented format reads as the posts it documents",
                     "the posts the store writes have the documented format",
                 ],
+                // begin part of: library
                 .library: [
                     "a store in the documented format reads as the videos it documents",
                     "the videos the store writes have the documented format",
                 ],
+                // end part of: library
             ]
         case .readJoinsOlderRead:
             return [
@@ -62,9 +70,11 @@ enum StoreDefect: String, CaseIterable, Sendable {
                 .users: [
                     "a fetch that starts after an update returned shows it, while an older identical fetch is in flight"
                 ],
+                // begin part of: library
                 .library: [
                     "a listing that starts after a save returned shows it, while an older identical listing is in flight"
                 ],
+                // end part of: library
             ]
         }
     }

@@ -81,7 +81,7 @@ actor PlantedFileStore {
 }
 
 /// The planted store's services, each a thin layer over `PlantedFileStore`.
-struct PlantedStoreServices: PostService, UserService, VideoLibraryService {
+struct PlantedStoreServices: PostService, UserService {
     let store: PlantedFileStore
 
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
@@ -121,7 +121,10 @@ struct PlantedStoreServices: PostService, UserService, VideoLibraryService {
     func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User {
         try await store.change { models throws(ServiceError) in try models.updateDisplayName(of: id, to: displayName) }
     }
+}
 
+// begin part of: library
+extension PlantedStoreServices: VideoLibraryService {
     func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
         try await store.read { models throws(ServiceError) in try models.libraryVideos(ownerID: ownerID, request: page)
         }
@@ -145,3 +148,4 @@ struct PlantedStoreServices: PostService, UserService, VideoLibraryService {
         }
     }
 }
+// end part of: library

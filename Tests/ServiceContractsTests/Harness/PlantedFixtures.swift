@@ -28,7 +28,9 @@ enum PlantedFixtures {
             let instance = { @Sendable (hooks: SubjectHooks<PostServiceSubject>) in
                 PostServiceSubject(
                     posts: BrokenPostService(defect, wrapping: memory.postService, shared: shared),
-                    users: memory.userService, library: memory.videoLibraryService, hooks: hooks)
+                    users: memory.userService,
+                    library: memory.videoLibraryService,  // part of: library
+                    hooks: hooks)
             }
             return instance(
                 SubjectHooks(
@@ -58,6 +60,7 @@ enum PlantedFixtures {
         }
     }
 
+    // begin part of: authentication
     static func authentication(_ defect: AuthenticationServiceDefect) -> ContractFixture<AuthenticationServiceSubject> {
         let flowCapability: ContractCapability = defect.flow.needsPassword ? .passwords : .deviceLocalSignIn
         return ContractFixture(integration: "Broken (\(defect))", capabilities: [.reopen, flowCapability]) { clock in
@@ -78,7 +81,9 @@ enum PlantedFixtures {
             return subject(service)
         }
     }
+    // end part of: authentication
 
+    // begin part of: library
     static func library(_ defect: VideoLibraryServiceDefect) -> ContractFixture<VideoLibraryServiceSubject> {
         ContractFixture(
             integration: "Broken (\(defect))",
@@ -97,6 +102,7 @@ enum PlantedFixtures {
                     observerCount: { memory.observerCount }))
         }
     }
+    // end part of: library
 
     // begin part of: hosting
     static func hosting(_ defect: VideoHostingServiceDefect) -> ContractFixture<VideoHostingServiceSubject> {

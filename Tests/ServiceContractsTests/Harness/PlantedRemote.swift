@@ -99,11 +99,11 @@ final class PlantedRemote: Sendable {
 }
 
 /// Posts, users and the library through a `PlantedRemote`.
-struct PlantedRemoteServices: PostService, UserService, VideoLibraryService {
+struct PlantedRemoteServices: PostService, UserService {
     let remote: PlantedRemote
     private var posts: InMemoryPostService { remote.memory.postService }
     private var users: InMemoryUserService { remote.memory.userService }
-    private var library: InMemoryVideoLibraryService { remote.memory.videoLibraryService }
+    private var library: InMemoryVideoLibraryService { remote.memory.videoLibraryService }  // part of: library
 
     func publish(_ draft: PostDraft) async throws(ServiceError) -> Post {
         try await remote.write { () throws(ServiceError) in try await posts.publish(draft) }
@@ -143,7 +143,10 @@ struct PlantedRemoteServices: PostService, UserService, VideoLibraryService {
     func updateDisplayName(of id: User.ID, to displayName: String) async throws(ServiceError) -> User {
         try await remote.write { () throws(ServiceError) in try await users.updateDisplayName(of: id, to: displayName) }
     }
+}
 
+// begin part of: library
+extension PlantedRemoteServices: VideoLibraryService {
     func videos(ownerID: User.ID, page: PageRequest) async throws(ServiceError) -> Page<Video> {
         try await remote.read("library \(ownerID) \(page.size) \(page.cursor?.rawValue ?? "-")") {
             () throws(ServiceError) in try await library.videos(ownerID: ownerID, page: page)
@@ -166,3 +169,4 @@ struct PlantedRemoteServices: PostService, UserService, VideoLibraryService {
         library.observeVideos(ownerID: ownerID, pageSize: pageSize)
     }
 }
+// end part of: library

@@ -55,7 +55,7 @@ enum PlantedStoreFixtures {
                 },
                 document: { try Data(contentsOf: file) },
                 shape: { document, service in
-                    try JSONShape.lines(of: document, under: service == .library ? "library" : service.rawValue)
+                    try JSONShape.lines(of: document, under: service.rawValue)
                 }),
             unreadableStart: {
                 return try await UnreadableStart.attempt(on: file) {
@@ -66,16 +66,24 @@ enum PlantedStoreFixtures {
     }
 
     static func storePosts(_ flaw: StoreFlaw) -> ContractFixture<PostServiceSubject> {
-        store(flaw) { PostServiceSubject(posts: $0, users: $0, library: $0, hooks: $1) }
+        store(flaw) {
+            PostServiceSubject(
+                posts: $0,
+                users: $0,
+                library: $0,  // part of: library
+                hooks: $1)
+        }
     }
 
     static func storeUsers(_ flaw: StoreFlaw) -> ContractFixture<UserServiceSubject> {
         store(flaw) { UserServiceSubject(users: $0, hooks: $1) }
     }
 
+    // begin part of: library
     static func storeLibrary(_ flaw: StoreFlaw) -> ContractFixture<VideoLibraryServiceSubject> {
         store(flaw) { VideoLibraryServiceSubject(library: $0, feed: ($0, $0), hooks: $1) }
     }
+    // end part of: library
 
     /// A subject over a planted remote whose reads can be held.
     static func remote<Subject: ContractSubject>(

@@ -42,4 +42,4 @@ public struct FollowListing<Item: ListingItem>: Sendable {
 public typealias FollowFeed = FollowListing<Post>
 
 /// Follows the first page of an owner's video library (a video finishing processing shows up ready).
-public typealias FollowVideoLibrary = FollowListing<Video>
+public typealias FollowVideoLibrary = FollowListing<Video>  // part of: library

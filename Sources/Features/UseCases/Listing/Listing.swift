@@ -48,9 +48,11 @@ extension Post: ListingItem {
     }
 }
 
+// begin part of: library
 extension Video: ListingItem {
     /// Newer first; videos from the same instant by descending id, as every library lists them.
     public static func isListed(_ first: Video, before second: Video) -> Bool {
         (first.createdAt, first.id.rawValue) > (second.createdAt, second.id.rawValue)
     }
 }
+// end part of: library

@@ -61,6 +61,8 @@ public struct LoadListingPage<Item: ListingItem>: Command {
 /// Loads one page of an author's posts; see `Listing.feed(_:)`.
 public typealias LoadFeedPage = LoadListingPage<Post>
 
+// begin part of: library
 /// Loads one page of an owner's saved videos; see `Listing.videoLibrary(_:)` (and
 /// `UseCases.loadVideoLibraryPage(_:)`, which brings videos still processing up to date with the host).
 public typealias LoadVideoLibraryPage = LoadListingPage<Video>
+// end part of: library
