@@ -62,7 +62,7 @@ public final class SQLiteIntegration: Integration {
         }
     }
 
-    /// Posts, users, the library and authentication.
+    /// Each service it serves, under its key.
     public var services: ServiceSet {
         ServiceSet()
             .adding(.posts, postService)

@@ -80,7 +80,7 @@ struct SiloConventionTests {
         .requires(Defaults.keeping(.posts) != nil, "needs an integration that keeps posts between runs"))
     func terminal() async throws {
         let silo = try SiloRunner(keeping: .posts)
-        let narrow = try await silo.inTerminal("stty cols 50; \"$APP_BINARY\" help feed")
+        let narrow = try await silo.inTerminal("stty cols 50; \"$APP_BINARY\" help delete")
         let lines = narrow.split(separator: "\n").map { $0.trimmingCharacters(in: .newlines) }
         #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
         let styled = try await silo.inTerminal("\"$APP_BINARY\" post styled >/dev/null; \"$APP_BINARY\" feed")

@@ -38,6 +38,10 @@ struct TextEditTests {
         let edited = try TextEdit.append(
             ".replies: replies", toArrayOpening: "static let claims = [", in: text, file: "F")
         #expect(edited.contains("    .hosting: hosting,  // part of: hosting\n    .replies: replies,\n]"))
+        let inString = text.replacingOccurrences(of: "hosting  // part of: hosting", with: "\"a // b\"")
+        #expect(
+            try TextEdit.append(".r", toArrayOpening: "static let claims = [", in: inString, file: "F")
+                .contains("    .hosting: \"a // b\",\n    .r,\n]"))
         let withComma = text.replacingOccurrences(of: "hosting  //", with: "hosting,  //")
         #expect(
             try TextEdit.append(".r", toArrayOpening: "static let claims = [", in: withComma, file: "F")

@@ -28,8 +28,9 @@ struct NewService {
                          Tests/InMemoryIntegrationTests/Contracts/InMemory<Protocol>ContractTests.swift
           registers it:  the contract catalog, the planted-defect coverage, the in-memory integration,
                          and ServiceProvider, which picks the in-memory reference for it
-        Each file and line it writes ends in a "part of: <key>" comment (the protocol's file too, when
-        it declares no other protocol), so scripts/remove-service <key> takes them out again.
+        Each file and line it writes says it is "part of: <key>" (the protocol's file too, when it
+        declares no other protocol; the in-memory description's services: list, which remove-service
+        edits itself, aside), so scripts/remove-service <key> takes them out again.
         Docs/AddingAService.md walks through what to write in each.
         """
 
@@ -120,8 +121,8 @@ struct NewService {
     private var header: String { "// scripts/remove-service deletes this file with the service it is \(ownership)\n" }
 
     /// The case, its declaration, and the key beside the protocol in `keyFile`, which says it is
-    /// part of the service when it declares no other protocol (else the key is a marked region);
-    /// a file that says so already is left as it is.
+    /// part of the service when it declares no other protocol and says it is part of nothing else
+    /// (else the key is a marked region); a file that says so already keeps its one header.
     private func declare(summary: String?, keyFile: String) throws(ToolFailure) {
         let kind = Edited.kind
         try tree.edit(kind, "case \(key) and its declaration") { text throws(ToolFailure) in
@@ -133,20 +134,20 @@ struct NewService {
                 toArrayOpening: "public static let declarations", in: withCase, file: kind, comment: ownership)
         }
         try tree.edit(keyFile, "the key .\(key)") { text in
-            let protocols = text.components(separatedBy: "\n").filter { line in
-                let code = line.trimmingCharacters(in: .whitespaces)
-                return code.hasPrefix("protocol ") || code.hasPrefix("public protocol ")
-            }
-            let isOwn = protocols.count == 1
+            let lines = text.components(separatedBy: "\n")
+            let declaration = #"^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?protocol\s"#
+            let protocols = lines.filter { $0.range(of: declaration, options: .regularExpression) != nil }
+            // The names a header line (a comment line at the top) says the file is part of.
+            let owners = lines.prefix(OwnershipMarker.headerLines).compactMap { OwnershipMarker.marker(in: $0) }
+                .filter { $0.scope == .line && $0.isWholeLine }.flatMap(\.names)
             let extensionLines = """
                 extension ServiceKey where Service == any \(protocolName) {
                     /// `\(protocolName)`'s key in a `ServiceSet`.
                     public static var \(key): Self { Self(.\(key)) }
                 }
                 """
-            let isMarked = OwnershipMarker.fileBelongs(text, toAnyOf: [key], file: keyFile)
-            return isOwn
-                ? (isMarked ? "" : header) + text + "\n" + extensionLines + "\n"
+            return protocols.count == 1 && Set(owners).isSubset(of: [key])
+                ? (owners.isEmpty ? header : "") + text + "\n" + extensionLines + "\n"
                 : text + "\n// begin \(ownership)\n" + extensionLines + "\n// end \(ownership)\n"
         }
     }

@@ -30,7 +30,7 @@ struct RemoveService {
         still mentions the service for you to edit.
 
         It refuses a service another is served with or uses (remove that one first), one that an
-        integration serves alone or without marking its code for it (swap it away in
+        integration serves alone or with none of its code marked for it (swap it away in
         ServiceProvider.defaultChoices, then run scripts/remove-integration on it, or mark or take out
         its parts by hand), and one that no file says is part of it (mark its parts first). See
         Docs/README.md, "Make it small".

@@ -86,7 +86,14 @@ enum TextEdit {
         }
         if let lastItem = lines[(start + 1)..<end].lastIndex(where: hasCode) {
             let last = lines[lastItem]
-            let comment = last.range(of: " //").map { String(last[$0.lowerBound...]) } ?? ""
+            // Only a trailing marker is split off: `//` elsewhere may be inside a string literal.
+            let opener = last.range(of: "//", options: .backwards)
+            let comment =
+                opener.flatMap { opener in
+                    OwnershipMarker.marker(in: String(last[opener.lowerBound...]), openers: ["//"]).map { _ in
+                        String(last[opener.lowerBound...])
+                    }
+                } ?? ""
             var code = String(last.dropLast(comment.count))
             let gap = String(code.reversed().prefix { $0 == " " })
             code.removeLast(gap.count)
