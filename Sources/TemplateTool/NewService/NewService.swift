@@ -137,16 +137,14 @@ struct NewService {
             let lines = text.components(separatedBy: "\n")
             let declaration = #"^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?protocol\s"#
             let protocols = lines.filter { $0.range(of: declaration, options: .regularExpression) != nil }
-            // The names a header line (a comment line at the top) says the file is part of.
-            let owners = lines.prefix(OwnershipMarker.headerLines).compactMap { OwnershipMarker.marker(in: $0) }
-                .filter { $0.scope == .line && $0.isWholeLine }.flatMap(\.names)
+            let owners = OwnershipMarker.fileOwners(text, file: keyFile)
             let extensionLines = """
                 extension ServiceKey where Service == any \(protocolName) {
                     /// `\(protocolName)`'s key in a `ServiceSet`.
                     public static var \(key): Self { Self(.\(key)) }
                 }
                 """
-            return protocols.count == 1 && Set(owners).isSubset(of: [key])
+            return protocols.count == 1 && owners.isSubset(of: [key])
                 ? (owners.isEmpty ? header : "") + text + "\n" + extensionLines + "\n"
                 : text + "\n// begin \(ownership)\n" + extensionLines + "\n// end \(ownership)\n"
         }

@@ -114,15 +114,17 @@ struct RemoveService {
     private func checkEveryServingIntegrationIsMarked(
         _ kind: ServiceKind, changing paths: [String]
     ) throws(ToolFailure) {
-        let files = tree.files(under: "Sources/App/Integrations").filter { $0.hasSuffix(".swift") }
+        // Each description file read once: the configuration name it declares, to its folder.
+        var folders: [String: String] = [:]
+        for path in tree.files(under: "Sources/App/Integrations") where path.hasSuffix(".swift") {
+            guard
+                let name = (try? tree.read(path)).flatMap({ try? DescriptionFile(text: $0, path: path) })?
+                    .configurationName
+            else { continue }
+            folders[name] = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
         for integration in IntegrationCatalog.all where integration.services.contains(kind) {
-            let file = files.first { path in
-                (try? tree.read(path)).flatMap { try? DescriptionFile(text: $0, path: path) }?.configurationName
-                    == integration.name
-            }
-            let folder =
-                file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-                ?? integration.name
+            let folder = folders[integration.name] ?? integration.name
             if integration.services == [kind] {
                 throw .usage(
                     "\(folder) serves \(key) alone: pick another integration for \(key) in "

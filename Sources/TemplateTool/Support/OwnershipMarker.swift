@@ -63,12 +63,17 @@ enum OwnershipMarker {
     /// Whether `text` (a whole file, at `file`) says it belongs to one of `names`: a comment line
     /// with a marker among its first lines (an HTML comment, in Markdown).
     static func fileBelongs(_ text: String, toAnyOf names: Set<String>, file: String = "") -> Bool {
+        !names.isDisjoint(with: fileOwners(text, file: file))
+    }
+
+    /// The names the header of `text` (a whole file, at `file`) says it is part of: those of the
+    /// comment lines with a marker among its first lines (HTML comments, in Markdown).
+    static func fileOwners(_ text: String, file: String = "") -> Set<String> {
         let openers = file.hasSuffix(".md") ? ["<!--"] : commentOpeners
-        return text.components(separatedBy: "\n").prefix(headerLines).contains { line in
-            guard let marker = marker(in: line, openers: openers), marker.scope == .line, marker.isWholeLine
-            else { return false }
-            return !names.isDisjoint(with: marker.names)
+        let markers = text.components(separatedBy: "\n").prefix(headerLines).compactMap {
+            marker(in: $0, openers: openers)
         }
+        return Set(markers.filter { $0.scope == .line && $0.isWholeLine }.flatMap(\.names))
     }
 
     /// `text` without the lines and regions marked as part of one of `names` (a marked line takes

@@ -87,17 +87,15 @@ enum TextEdit {
         if let lastItem = lines[(start + 1)..<end].lastIndex(where: hasCode) {
             let last = lines[lastItem]
             // Only a trailing marker is split off: `//` elsewhere may be inside a string literal.
-            let opener = last.range(of: "//", options: .backwards)
-            let comment =
-                opener.flatMap { opener in
-                    OwnershipMarker.marker(in: String(last[opener.lowerBound...]), openers: ["//"]).map { _ in
-                        String(last[opener.lowerBound...])
-                    }
-                } ?? ""
-            var code = String(last.dropLast(comment.count))
+            var (code, marker) = (last, "")
+            if let opener = last.range(of: "//", options: .backwards),
+                OwnershipMarker.marker(in: String(last[opener.lowerBound...]), openers: ["//"]) != nil
+            {
+                (code, marker) = (String(last[..<opener.lowerBound]), String(last[opener.lowerBound...]))
+            }
             let gap = String(code.reversed().prefix { $0 == " " })
             code.removeLast(gap.count)
-            if !code.hasSuffix(",") { lines[lastItem] = code + "," + gap + comment }
+            if !code.hasSuffix(",") { lines[lastItem] = code + "," + gap + marker }
         }
         lines.insert(indentation + item + "," + (comment.map { "  // \($0)" } ?? ""), at: end)
         return lines.joined(separator: "\n")
