@@ -129,8 +129,8 @@ enum Silo {
         return .success
     }
 
-    /// Starts every integration, reports each service's integration, each integration's health and,
-    /// when one syncs, what waits to be sent; exits 1 when a required integration cannot serve.
+    /// Starts every integration, reports each service's integration and each integration's health
+    /// (and what waits to be sent, when one syncs); exits 1 when a required integration cannot serve.
     @MainActor
     private static func showIntegrations(_ composition: AppComposition, terminal: Terminal) async -> ExitStatus {
         let health = await composition.startEach()
@@ -148,6 +148,7 @@ enum Silo {
             let role = entry.isOptional ? "optional" : "required"
             terminal.print("  \(entry.name): \(entry.health) (\(role))")
         }
+        // begin part of: OfflineFirst
         if let sync = composition.sync {
             let status = await sync.status()
             let paused = status.isPausedForSignIn ? "; paused until you sign in again" : ""
@@ -155,6 +156,7 @@ enum Silo {
             terminal.print(
                 "  \(status.pendingCount) change(s) wait to be sent, \(status.failedCount) refused\(paused)")
         }
+        // end part of: OfflineFirst
         await composition.stop()
         return health.contains { !$0.isOptional && !$0.health.isServing } ? .failure : .success
     }

@@ -27,6 +27,7 @@ struct SiloAccountTests {
         #expect(try await silo.run("user", environment: ["SILO_USER": "bob"]).standardOutput.hasPrefix("bob @bob"))
     }
 
+    // begin part of: HTTPBackend
     @Test(
         "over HTTP: a password signs in; a wrong one, or another device's user, is refused",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
@@ -72,4 +73,5 @@ struct SiloAccountTests {
         let nobody = try await silo.run("whoami", environment: http)
         #expect(nobody.status == 0 && nobody.standardOutput == "Nobody is signed in.\n", "\(nobody)")
     }
+    // end part of: HTTPBackend
 }

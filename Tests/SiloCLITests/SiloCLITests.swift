@@ -93,7 +93,7 @@ struct SiloCLITests {
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("SILO_POSTS=postgres"))
         #expect(outcome.standardError.contains("the ones that serve posts: sqlite, memory"), "\(outcome.standardError)")
-        #expect(!outcome.standardError.contains("mockhost"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("mockhost"), "\(outcome.standardError)")  // part of: MockVideoHost
         #expect(!FileManager.default.fileExists(atPath: silo.databaseURL.path))
     }
 

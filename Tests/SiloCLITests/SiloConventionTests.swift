@@ -120,6 +120,7 @@ struct SiloConventionTests {
     }
     // end part of: hosting
 
+    // begin part of: HTTPBackend
     @Test(
         "--verbose shows each use case and each HTTP request with its duration, never a token",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
@@ -139,6 +140,7 @@ struct SiloConventionTests {
         #expect(diagnostics.contains { $0.hasPrefix("request: POST /v1/accounts → 201") }, "\(diagnostics)")
         #expect(!outcome.standardError.contains("Bearer"))
     }
+    // end part of: HTTPBackend
 
 }
 

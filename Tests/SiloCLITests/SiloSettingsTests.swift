@@ -68,6 +68,8 @@ struct SiloSettingsTests {
         let integration = try await silo.run("feed", environment: ["SILO_POSTS": "sqlit"])
         #expect(integration.status == 64)
         #expect(integration.standardError.contains("did you mean sqlite?"), "\(integration.standardError)")
+        // begin part of: MockVideoHost
         #expect(!integration.standardError.contains("mockhost"), "\(integration.standardError)")
+        // end part of: MockVideoHost
     }
 }

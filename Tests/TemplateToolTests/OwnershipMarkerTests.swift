@@ -44,6 +44,30 @@ struct OwnershipMarkerTests {
         #expect(removed == ["scripts/test-remove-integration   # part of: JSONFileStore, HTTPBackend"])
     }
 
+    @Test("a member name is mentioned only as itself, not as a longer name or SwiftPM's .library(name:)")
+    func memberMentions() {
+        #expect(PackageTree.line("services.service(.library)", mentions: ".library"))
+        #expect(PackageTree.line("case .library:", mentions: ".library"))
+        #expect(PackageTree.line("    .library", mentions: ".library"))
+        #expect(!PackageTree.line(".library(name: \"Models\", targets: [\"Models\"]),", mentions: ".library"))
+        #expect(!PackageTree.line("store.libraryVideos", mentions: ".library"))
+        #expect(PackageTree.line("the VideoLibraryService protocol", mentions: "VideoLibraryService"))
+    }
+
+    @Test("in Swift, a line that starts with # is code: a marker at its end marks that line")
+    func swiftHashIsCode() throws {
+        let source = """
+            func check() {
+                #expect(!listed.contains("mockhost"))  // part of: MockVideoHost
+                #expect(listed.contains("sqlite"))
+            }
+            """
+        let (text, removed) = try OwnershipMarker.removingLines(
+            of: ["MockVideoHost"], from: source, file: "Tests/AppTests/ListTests.swift")
+        #expect(text == "func check() {\n    #expect(listed.contains(\"sqlite\"))\n}")
+        #expect(removed == ["#expect(!listed.contains(\"mockhost\"))  // part of: MockVideoHost"])
+    }
+
     @Test("a region goes whole, a marked line takes its doc comment along, and the rest stays")
     func removesRegionsAndDocumentedLines() throws {
         let source = """

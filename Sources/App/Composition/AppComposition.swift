@@ -15,9 +15,9 @@ public struct AppComposition: Sendable {
     public let integrationsInUse: [IntegrationDescription]
     /// Where the integrations in use read their settings.
     private let context: IntegrationContext
-    /// Sync on demand and its status, when an integration in use keeps a synced local copy
-    /// (`SILO_POSTS=offline-first`); `nil` otherwise.
-    public let sync: (any SyncService)?
+    /// Sync on demand and its status, when an integration in use keeps a synced local copy (as
+    /// offline-first does); `nil` otherwise.
+    public let sync: (any SyncService)?  // part of: OfflineFirst
 
     /// Makes the integrations `configuration` needs (only those: nothing is opened yet) and picks
     /// each service from them.
@@ -45,7 +45,7 @@ public struct AppComposition: Sendable {
             }
         }
         let made = inUse.map { ($0, $0.makeIntegration(context)) }
-        sync = made.lazy.compactMap { ($0.1 as? any SyncingIntegration)?.syncService }.first
+        sync = made.lazy.compactMap { ($0.1 as? any SyncingIntegration)?.syncService }.first  // part of: OfflineFirst
         self.context = context
         self.configuration = configuration
         integrationsInUse = inUse

@@ -1,6 +1,6 @@
 import Services
 
-/// Every integration the app can use: the list configuration names (`SILO_POSTS=json`) are
+/// Every integration the app can use: the list configuration names (`SILO_POSTS=memory`) are
 /// resolved against, and what help and error messages offer.
 ///
 /// Each entry is declared in its own file beside this one. `scripts/new-integration` appends here.
@@ -15,8 +15,8 @@ public enum IntegrationCatalog {
         .offlineFirst,
     ]
 
-    /// Every setting any integration reads, each once (integrations may share one: offline-first
-    /// reads the HTTP backend's), in catalog order.
+    /// Every setting any integration reads, each once (integrations may share
+    /// one, as an integration built on another reads that one's), in catalog order.
     public static var settings: [IntegrationSetting] {
         all.settings
     }
@@ -34,8 +34,8 @@ public enum IntegrationCatalog {
 }
 
 extension Sequence<IntegrationDescription> {
-    /// Every setting these integrations read, each once (integrations may share one: offline-first
-    /// reads the HTTP backend's), in order.
+    /// Every setting these integrations read, each once (integrations may share
+    /// one, as an integration built on another reads that one's), in order.
     public var settings: [IntegrationSetting] {
         var seen = Set<String>()
         return flatMap(\.settings).filter { seen.insert($0.environmentVariable).inserted }

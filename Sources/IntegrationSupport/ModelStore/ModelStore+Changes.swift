@@ -10,30 +10,33 @@ extension ModelStore {
         public var posts: [Post] = []
         /// Posts deleted.
         public var deletedPosts: [Post.ID] = []
+        // begin part of: library
         /// Videos saved or changed.
         public var library: [Video] = []
         /// Videos removed.
         public var deletedVideos: [Video.ID] = []
+        // end part of: library
         /// Everything was replaced (a restore, a roll-back): the changes are not listed, and only
         /// a full save holds them.
         public var isFullReplace = false
 
         /// Nothing changed.
         public var isEmpty: Bool {
-            !isFullReplace && users.isEmpty && posts.isEmpty && deletedPosts.isEmpty && library.isEmpty
-                && deletedVideos.isEmpty
+            !isFullReplace && users.isEmpty && posts.isEmpty && deletedPosts.isEmpty
+                && library.isEmpty && deletedVideos.isEmpty  // part of: library
         }
 
         /// Creates a set of changes.
         public init(
-            users: [User] = [], posts: [Post] = [], deletedPosts: [Post.ID] = [], library: [Video] = [],
-            deletedVideos: [Video.ID] = [], isFullReplace: Bool = false
+            users: [User] = [], posts: [Post] = [], deletedPosts: [Post.ID] = [],
+            library: [Video] = [], deletedVideos: [Video.ID] = [],  // part of: library
+            isFullReplace: Bool = false
         ) {
             self.users = users
             self.posts = posts
             self.deletedPosts = deletedPosts
-            self.library = library
-            self.deletedVideos = deletedVideos
+            self.library = library  // part of: library
+            self.deletedVideos = deletedVideos  // part of: library
             self.isFullReplace = isFullReplace
         }
 
@@ -42,8 +45,8 @@ extension ModelStore {
             users.sort { $0.id < $1.id }
             posts.sort { $0.id < $1.id }
             deletedPosts.sort()
-            library.sort { $0.id < $1.id }
-            deletedVideos.sort()
+            library.sort { $0.id < $1.id }  // part of: library
+            deletedVideos.sort()  // part of: library
         }
     }
 }
@@ -56,16 +59,17 @@ extension ModelStore.Snapshot {
     public func applying(_ changes: some Sequence<ModelStore.Changes>) -> ModelStore.Snapshot {
         var users = Dictionary(self.users.map { ($0.id, $0) }) { first, _ in first }
         var posts = Dictionary(self.posts.map { ($0.id, $0) }) { first, _ in first }
-        var library = Dictionary(self.library.map { ($0.id, $0) }) { first, _ in first }
+        var library = Dictionary(self.library.map { ($0.id, $0) }) { first, _ in first }  // part of: library
         for change in changes {
             for user in change.users { users[user.id] = user }
             for post in change.posts { posts[post.id] = post }
             for id in change.deletedPosts { posts[id] = nil }
-            for video in change.library { library[video.id] = video }
-            for id in change.deletedVideos { library[id] = nil }
+            for video in change.library { library[video.id] = video }  // part of: library
+            for id in change.deletedVideos { library[id] = nil }  // part of: library
         }
         return ModelStore.Snapshot(
             users: users.values.sorted { $0.id < $1.id }, posts: posts.values.sorted { $0.id < $1.id },
-            library: library.values.sorted { $0.id < $1.id })
+            library: library.values.sorted { $0.id < $1.id },  // part of: library
+        )
     }
 }

@@ -1,3 +1,4 @@
+// scripts/remove-service deletes this file with the service it is part of: library
 import Models
 import Services
 

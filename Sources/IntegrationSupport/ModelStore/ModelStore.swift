@@ -2,8 +2,8 @@ import Foundation
 import Models
 import Services
 
-/// Users, posts and saved videos held as app models in memory, with every rule the store services
-/// promise: validation, unique handles, the author check, author-only deletes, keyset paging.
+/// What the store services keep (users, posts and the rest), held as app models in memory, with
+/// every rule they promise: validation, unique handles, the author check, author-only deletes, keyset paging.
 ///
 /// The in-memory integration serves its services straight from one; the JSON file store keeps one
 /// as its working copy and saves `snapshot()` after each change. Every method runs to completion
@@ -17,13 +17,16 @@ public actor ModelStore {
         /// Every post.
         public var posts: [Post]
         /// Every saved video.
-        public var library: [Video]
+        public var library: [Video]  // part of: library
 
         /// Creates a snapshot.
-        public init(users: [User] = [], posts: [Post] = [], library: [Video] = []) {
+        public init(
+            users: [User] = [], posts: [Post] = [],
+            library: [Video] = [],  // part of: library
+        ) {
             self.users = users
             self.posts = posts
-            self.library = library
+            self.library = library  // part of: library
         }
     }
 
@@ -49,9 +52,11 @@ public actor ModelStore {
     /// Each author's posts newest first, as the feed last listed them; emptied by any change to
     /// `posts`, so a feed paged through without changes between sorts once, not once per page.
     var feeds: [User.ID: [Post]] = [:]
+    // begin part of: library
     var libraryVideos = TrackedTable<Video.ID, Video>() {
         didSet { if !isTakingChanges { changed() } }
     }
+    // end part of: library
     /// Set while `takeChanges()` clears what the tables remember, which changes no model.
     private var isTakingChanges = false
     /// The outbox and change-feed cursors, when the store is a device's copy for an offline-first
@@ -78,7 +83,7 @@ public actor ModelStore {
         Snapshot(
             users: users.values.sorted { $0.id < $1.id },
             posts: posts.values.sorted { $0.id < $1.id },
-            library: libraryVideos.values.sorted { $0.id < $1.id }
+            library: libraryVideos.values.sorted { $0.id < $1.id },  // part of: library
         )
     }
 
@@ -103,18 +108,20 @@ public actor ModelStore {
     public func takeChanges() -> (changes: Changes, revision: Int) {
         isTakingChanges = true
         defer { isTakingChanges = false }
-        let (users, posts, library) = (self.users.takeChanges(), self.posts.takeChanges(), libraryVideos.takeChanges())
-        guard !users.isReplaced, !posts.isReplaced, !library.isReplaced else {
-            return (Changes(isFullReplace: true), revision)
-        }
+        let (users, posts) = (self.users.takeChanges(), self.posts.takeChanges())
+        let library = libraryVideos.takeChanges()  // part of: library
+        guard !users.isReplaced, !posts.isReplaced else { return (Changes(isFullReplace: true), revision) }
+        guard !library.isReplaced else { return (Changes(isFullReplace: true), revision) }  // part of: library
         var changes = Changes()
         for (_, user) in users.changed { if let user { changes.users.append(user) } }
         for (id, post) in posts.changed {
             if let post { changes.posts.append(post) } else { changes.deletedPosts.append(id) }
         }
+        // begin part of: library
         for (id, video) in library.changed {
             if let video { changes.library.append(video) } else { changes.deletedVideos.append(id) }
         }
+        // end part of: library
         changes.sort()
         return (changes, revision)
     }
@@ -144,14 +151,19 @@ public actor ModelStore {
             handles[user.handle] = user.id
         }
         let posts = Dictionary(snapshot.posts.map { ($0.id, $0) }) { first, _ in first }
-        let library = Dictionary(snapshot.library.map { ($0.id, $0) }) { first, _ in first }
-        guard posts.count == snapshot.posts.count, library.count == snapshot.library.count else {
-            throw .corruptData(location: "snapshot", reason: "a post or video id appears twice")
+        guard posts.count == snapshot.posts.count else {
+            throw .corruptData(location: "snapshot", reason: "a post id appears twice")
         }
+        // begin part of: library
+        let library = Dictionary(snapshot.library.map { ($0.id, $0) }) { first, _ in first }
+        guard library.count == snapshot.library.count else {
+            throw .corruptData(location: "snapshot", reason: "a video id appears twice")
+        }
+        // end part of: library
         self.users.replaceAll(with: users)
         userIDsByHandle = handles
         self.posts.replaceAll(with: posts)
-        libraryVideos.replaceAll(with: library)
+        libraryVideos.replaceAll(with: library)  // part of: library
     }
 
     /// Drops every model: the store is empty afterwards.
@@ -159,7 +171,7 @@ public actor ModelStore {
         users.replaceAll(with: [:])
         userIDsByHandle.removeAll()
         posts.replaceAll(with: [:])
-        libraryVideos.replaceAll(with: [:])
+        libraryVideos.replaceAll(with: [:])  // part of: library
     }
 
     /// `(milliseconds, id)`: where an item sits in a newest-first listing.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a head of HTTP/1.x says the same way in a request and in a response: its header fields,
-/// tokens, decimal lengths and whether the connection stays open. `silo-backend` reads request
-/// heads with it, and the HTTP integration's socket transport reads response heads.
+/// tokens, decimal lengths and whether the connection stays open. A server reads request heads with
+/// it, and HTTPSupport's socket transport reads response heads.
 public enum HTTPHeadSyntax {
     /// Why a header field line was refused.
     public enum FieldError: Error, Equatable, Sendable {

@@ -4,7 +4,7 @@ import Models
 /// The position after an item in a listing ordered newest first: `(milliseconds DESC, id DESC)`.
 ///
 /// Integrations that store data themselves use it to make opaque, tamper-evident-enough cursors:
-/// the encoding carries the listing's scope (`feedScope(_:)`, `libraryScope(_:)`), so a cursor from another
+/// the encoding carries the listing's scope (such as `feedScope(_:)`), so a cursor from another
 /// listing is rejected, and a garbled cursor is rejected too, both as `.invalidInput` for field
 /// `"cursor"`. Keyset paging stays stable while new items arrive: it continues strictly after
 /// the last item seen, whatever was inserted before it.
@@ -57,7 +57,7 @@ public struct KeysetCursor: Hashable, Sendable {
     public static func feedScope(_ authorID: User.ID) -> String { "posts:\(authorID.rawValue)" }
 
     /// The scope of `ownerID`'s video library: `"library:<ownerID>"`.
-    public static func libraryScope(_ ownerID: User.ID) -> String { "library:\(ownerID.rawValue)" }
+    public static func libraryScope(_ ownerID: User.ID) -> String { "library:\(ownerID.rawValue)" }  // part of: library
 
     private static let version = 2
 

@@ -40,7 +40,7 @@ enum CLICommand: Equatable {
     /// Show who is signed in.
     case whoami  // part of: authentication
     /// `silo sync`: send what waits to be sent and bring the server's changes down, then report.
-    case sync
+    case sync  // part of: OfflineFirst
 
     /// The command `invocation` asks for.
     ///
@@ -100,9 +100,11 @@ enum CLICommand: Equatable {
             try expectOperands([])
             self = name == "whoami" ? .whoami : .signOut
         // end part of: authentication
+        // begin part of: OfflineFirst
         case "sync":
             try expectOperands([])
             self = .sync
+        // end part of: OfflineFirst
         default:
             try expectOperands([])
             self = .tour
@@ -135,9 +137,11 @@ enum CLICommand: Equatable {
                 .union([.hosting])  // part of: hosting
         // end part of: library
         case .signUp, .signIn, .signOut, .whoami: [.users, .authentication]  // part of: authentication
+        // begin part of: OfflineFirst
         case .sync:
             Set([.posts, .users])
                 .union([.authentication])  // part of: authentication
+        // end part of: OfflineFirst
         }
     }
 

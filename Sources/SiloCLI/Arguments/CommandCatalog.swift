@@ -78,11 +78,13 @@ enum CommandCatalog {
         CommandSpec("sign-out", abstract: "Sign out; later commands act as SILO_USER or the demo user again."),
         CommandSpec("whoami", abstract: "Who is signed in, if anyone."),
         // end part of: authentication
+        // begin part of: OfflineFirst
         CommandSpec(
             "sync", abstract: "Send what waits to be sent and bring the server's changes down.",
             discussion: "For an integration that keeps a local copy (SILO_POSTS=offline-first). Prints what it "
                 + "sent, what the server refused and what came down; exits 1 if anything was refused or the "
                 + "server could not be reached."),
+        // end part of: OfflineFirst
         CommandSpec(
             "integrations", abstract: "Which integration serves each service, and its health.",
             discussion: "Starts every integration and reports each one, failed ones included; exits 1 if a "

@@ -104,8 +104,10 @@ final class SiloSession {
         case .whoami:
             await account(isQuiet: false)
         // end part of: authentication
+        // begin part of: OfflineFirst
         case .sync:
             await sync()
+        // end part of: OfflineFirst
         }
         return outcome.exitStatus
     }
@@ -221,7 +223,10 @@ final class SiloSession {
 
     private func showFeed(of user: User, _ listing: CLICommand.Listing) async {
         guard listing.follow else {
-            let view = TerminalFeedView(terminal: terminal, outcome: outcome, sync: await composition.sync?.status())
+            let view = TerminalFeedView(
+                terminal: terminal, outcome: outcome,
+                sync: await composition.sync?.status(),  // part of: OfflineFirst
+            )
             let presenter = FeedPresenter(
                 view: view, authorID: user.id, pageSize: listing.pageSize, runner: runner,
                 makeLoadFeedPage: useCases.loadFeedPage, makeDeletePost: useCases.deletePost)

@@ -11,12 +11,15 @@ final class TerminalFeedView: ListingView {
     private let outcome: Outcome
     private var printedIDs: Set<Post.ID> = []
     /// What has not reached the server, when the posts come from a synced local copy.
-    private let sync: SyncStatus?
+    private let sync: SyncStatus?  // part of: OfflineFirst
 
-    init(terminal: Terminal, outcome: Outcome, sync: SyncStatus? = nil) {
+    init(
+        terminal: Terminal, outcome: Outcome,
+        sync: SyncStatus? = nil,  // part of: OfflineFirst
+    ) {
         self.terminal = terminal
         self.outcome = outcome
-        self.sync = sync
+        self.sync = sync  // part of: OfflineFirst
     }
 
     func showLoading(_ isLoading: Bool) {}
@@ -37,10 +40,14 @@ final class TerminalFeedView: ListingView {
         terminal.printError("\(message)")
     }
 
-    /// `[not synced]` for a post whose publish waits to be sent, `[refused: why]` for one the server refused.
+    /// What follows a post's line: nothing, or, from a synced local copy, `[not synced]` for a post
+    /// whose publish waits to be sent and `[refused: why]` for one the server refused.
     private func mark(_ id: Post.ID) -> TerminalText {
+        // begin part of: OfflineFirst
         if let reason = sync?.failedPosts[id] { return "  [refused: \(reason)]" }
-        return sync?.pendingPosts.contains(id) == true ? "  [not synced]" : ""
+        if sync?.pendingPosts.contains(id) == true { return "  [not synced]" }
+        // end part of: OfflineFirst
+        return ""
     }
 }
 

@@ -9,8 +9,9 @@ import Foundation
 /// no other integration), the executables those tests run that only tests depend on (the HTTP
 /// backend's `silo-backend`), and the libraries only these use (`BackendAPI`).
 /// Then its description, its catalog entry, its documentation page and the table rows and link lists
-/// that link to it, its benchmarks, its line in the README's layout, and the pages, scripts and CI
-/// steps that say they are part of it (`OwnershipMarker`). It refuses what would leave the app
+/// that link to it, its benchmarks, its line in the README's layout, and the files, lines and
+/// regions anywhere in the template that say they are part of it (`MarkedParts`). It refuses what
+/// would leave the app
 /// broken: an integration a default choice uses, or one another part of the app builds on (the
 /// in-memory reference implementation).
 struct RemoveIntegration {
@@ -25,11 +26,14 @@ struct RemoveIntegration {
         Sources/App/Integrations/<Name>.swift, its entry in IntegrationCatalog.all,
         Docs/Integrations/<Name>.md, its benchmarks in Benchmarks/, and its line in the README's
         layout; it removes it from every other target's dependencies. An
-        executable only its tests run (silo-backend) and a library only what goes uses go with it,
-        and so do the files under Docs/ and scripts/ with a comment ending in "part of: <Name>"
-        among their first five lines, the lines of .ci/run whose comment ends so, and the commands
-        in the README's and Docs' shell blocks that pick it (SILO_POSTS=<its name>) or run what
-        went. It then lists what still mentions them (prose, scripts) for you to edit.
+        executable only its tests run (silo-backend) and a library only what goes uses go with it.
+        So does what says it is part of <Name> (or of what goes with it), as scripts/remove-service
+        reads it: every file with a comment line ending in "part of: <Name>" among its first five
+        lines, every line ending in such a comment, and every region from "begin part of: <Name>"
+        to "end part of: <Name>", in Sources, Integrations, Tests, Benchmarks, Docs, scripts, the
+        README and .ci/run; and the commands in the README's and Docs' shell blocks that pick it
+        (SILO_POSTS=<its name>) or run what went. It then lists what still mentions them (prose,
+        scripts) for you to edit.
 
         It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
         first), one another integration's description imports (remove that one first) and one
@@ -56,6 +60,12 @@ struct RemoveIntegration {
         try checkNotADefault(description.configurationName)
         try checkNoOtherDescriptionUses(module, besides: descriptionFile)
         let removed = try targetsToRemove(with: target, in: summary, integrations: integrations)
+        let modules = removed.filter { $0.type != "test" }
+        let products = summary.products.filter { product in
+            product.targets.allSatisfy { target in removed.contains { $0.name == target } }
+        }.map(\.name)
+        // Worked out before anything changes, so a region left open changes nothing.
+        let marked = try MarkedParts(of: Set([name] + modules.map(\.name) + products), in: tree)
 
         try tree.edit("Package.swift", "its targets and every dependency on them") { text in
             ManifestEdit.removing(targets: Set(removed.map(\.name)), from: text)
@@ -76,13 +86,9 @@ struct RemoveIntegration {
             }.joined(separator: "\n")
         }
         try removeLinks(to: "Integrations/\(name).md")
-        let modules = removed.filter { $0.type != "test" }
         try BenchmarkRemoval(modules: Set(modules.map(\.name)), tree: tree).run()
         tree.format(["Package.swift", "Sources/App/Integrations"])
-        let products = summary.products.filter { product in
-            product.targets.allSatisfy { target in removed.contains { $0.name == target } }
-        }.map(\.name)
-        let owned = try removeOwnedParts(of: Set([name] + modules.map(\.name) + products))
+        let owned = try removeOwnedParts(marked)
         let commands = DocCommandLines(
             name: name, configurationName: description.configurationName, propertyName: description.propertyName,
             scripts: owned.filter { $0.hasPrefix("scripts/") }, products: products)
@@ -116,24 +122,27 @@ struct RemoveIntegration {
         return removedCommands
     }
 
-    /// Deletes the files under Docs/ and scripts/ that say they are part of one of `owners`
-    /// (`OwnershipMarker`), with the table rows and link-list lines linking to them, and the lines
-    /// of `.ci/run` that run a check of them; returns the deleted files.
-    private func removeOwnedParts(of owners: Set<String>) throws(ToolFailure) -> [String] {
-        let owned = (tree.files(under: "Docs") + tree.files(under: "scripts")).filter { path in
-            (try? tree.read(path)).map { OwnershipMarker.fileBelongs($0, toAnyOf: owners, file: path) } ?? false
-        }
-        for path in owned {
+    /// Takes out what says it is part of what goes, as remove-service does: whole files, with the
+    /// table rows and link-list lines linking to the pages among them, and marked lines and regions
+    /// (printing those of `.ci/run`: the checks that went); returns the deleted files. A file in a
+    /// folder that already went is skipped.
+    private func removeOwnedParts(_ parts: MarkedParts) throws(ToolFailure) -> [String] {
+        for path in parts.deleted where tree.exists(path) {
             try tree.remove(path)
             if path.hasPrefix("Docs/") { try removeLinks(to: String(path.dropFirst("Docs/".count))) }
         }
-        guard tree.exists(".ci/run") else { return owned }
-        try tree.edit(".ci/run", "the steps that check what went") { text throws(ToolFailure) in
-            let (kept, removed) = try OwnershipMarker.removingLines(of: owners, from: text, file: ".ci/run")
-            removed.forEach { print("  removed from .ci/run: \($0)") }
-            return kept
+        try tree.removeEmptyFolders(above: parts.deleted)
+        // Read again: the steps before may have edited the same files (the README's layout).
+        for (path, _, _) in parts.edited where tree.exists(path) {
+            let what = path == ".ci/run" ? "the steps that check what went" : "what is part of it"
+            try tree.edit(path, what) { text throws(ToolFailure) in
+                let (kept, removed) = try OwnershipMarker.removingLines(of: parts.names, from: text, file: path)
+                if path == ".ci/run" { removed.forEach { print("  removed from .ci/run: \($0)") } }
+                return kept
+            }
         }
-        return owned
+        tree.format(parts.edited.map(\.path).filter { $0.hasSuffix(".swift") })
+        return parts.deleted
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.

@@ -61,50 +61,27 @@ struct RemoveService {
                     + "run scripts/remove-service \(user.kind) first, or keep \(key)")
         }
 
-        let names: Set<String> = [key]
-        let paths = (MentionReport.folders.flatMap(tree.files(under:)) + MentionReport.files.filter(tree.exists))
-            .filter { !MentionReport.isToolSource($0) }
-        // Every edit is worked out before anything changes, so an unclosed region changes nothing.
-        var deleted: [String] = []
-        var edited: [(path: String, text: String)] = []
-        for path in paths {
-            guard let text = try? tree.read(path) else { continue }
-            if OwnershipMarker.fileBelongs(text, toAnyOf: names, file: path) {
-                deleted.append(path)
-                continue
-            }
-            var (kept, _) = try OwnershipMarker.removingLines(of: names, from: text, file: path)
-            if path.hasPrefix("Sources/App/") { kept = Self.unlisting(key, from: kept) }
-            if kept != text { edited.append((path, kept)) }
+        let parts = try MarkedParts(of: [key], in: tree) { path, text in
+            path.hasPrefix("Sources/App/") ? Self.unlisting(key, from: text) : text
         }
+        let deleted = parts.deleted
+        let edited = parts.edited.map(\.path)
         guard !deleted.isEmpty else {
             throw .usage(
                 "no file says it is part of \(key): mark its files and lines with a comment ending in "
                     + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
         }
-        try checkEveryServingIntegrationIsMarked(declaration.kind, changing: deleted + edited.map(\.path))
+        try checkEveryServingIntegrationIsMarked(declaration.kind, changing: deleted + edited)
         for path in deleted {
             try tree.remove(path)
         }
-        try removeEmptyFolders(above: deleted)
-        for (path, text) in edited {
+        try tree.removeEmptyFolders(above: deleted)
+        for (path, text, _) in parts.edited {
             try tree.edit(path, "what is part of \(key)") { _ in text }
         }
-        tree.format(edited.map(\.path).filter { $0.hasSuffix(".swift") })
+        tree.format(edited.filter { $0.hasSuffix(".swift") })
         MentionReport.print(
             "Removed the \(key) service.", mentionsOf: [declaration.protocolName, ".\(key)"], in: tree)
-    }
-
-    /// Deletes the folders that deleting `files` left empty (`Tests/ServiceContracts/VideoHosting`),
-    /// up to, not including, the top-level folders.
-    private func removeEmptyFolders(above files: [String]) throws(ToolFailure) {
-        var folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
-        while let folder = folders.max(by: { $0.count < $1.count }) {
-            folders.remove(folder)
-            guard folder.contains("/"), tree.exists(folder), tree.files(under: folder).isEmpty else { continue }
-            try tree.remove(folder)
-            folders.insert((folder as NSString).deletingLastPathComponent)
-        }
     }
 
     /// Refuses while an integration serves this service alone (it would serve nothing), or serves

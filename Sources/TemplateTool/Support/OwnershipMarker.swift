@@ -43,6 +43,12 @@ enum OwnershipMarker {
     /// The comments a marker may end, by default: `//`, `#` and `<!--`.
     static let commentOpeners = ["//", "#", "<!--"]
 
+    /// The comments a marker may end in `file`, outside Markdown: only `//` in Swift, where `#`
+    /// starts code (`#expect`, `#if`); in scripts and other files, any of `commentOpeners`.
+    static func commentOpeners(in file: String) -> [String] {
+        file.hasSuffix(".swift") ? ["//"] : commentOpeners
+    }
+
     /// The marker `line` carries, if any. The marker must end a comment opened by one of
     /// `openers`; text elsewhere that says "part of: " is not one.
     static func marker(in line: String, openers: [String] = commentOpeners) -> Marker? {
@@ -69,7 +75,7 @@ enum OwnershipMarker {
     /// The names the header of `text` (a whole file, at `file`) says it is part of: those of the
     /// comment lines with a marker among its first lines (HTML comments, in Markdown).
     static func fileOwners(_ text: String, file: String = "") -> Set<String> {
-        let openers = file.hasSuffix(".md") ? ["<!--"] : commentOpeners
+        let openers = file.hasSuffix(".md") ? ["<!--"] : commentOpeners(in: file)
         let markers = text.components(separatedBy: "\n").prefix(headerLines).compactMap {
             marker(in: $0, openers: openers)
         }
@@ -95,7 +101,9 @@ enum OwnershipMarker {
         let languages = isMarkdown ? MarkdownBlocks.languages(of: lines) : lines.map { _ -> String? in nil }
         for (index, (line, language)) in zip(lines, languages).enumerated() {
             let openers =
-                !isMarkdown || MarkdownBlocks.isShell(language) ? commentOpeners : language == nil ? ["<!--"] : []
+                !isMarkdown
+                ? commentOpeners(in: file)
+                : MarkdownBlocks.isShell(language) ? commentOpeners : language == nil ? ["<!--"] : []
             let marker = marker(in: line, openers: openers).flatMap { names.isDisjoint(with: $0.names) ? nil : $0 }
             if openedAt != nil {
                 removed.append(line.trimmingCharacters(in: .whitespaces))

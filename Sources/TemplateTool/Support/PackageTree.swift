@@ -91,18 +91,44 @@ struct PackageTree {
     }
 
     /// `path:line: text` for every line of the text files under `folders` and of `files` that
-    /// contains one of `words`.
+    /// mentions one of `words` (`line(_:mentions:)`).
     func lines(containingAnyOf words: [String], under folders: [String], files: [String]) -> [String] {
         let paths = folders.flatMap { self.files(under: $0) } + files.filter(exists)
         var found: [String] = []
         for path in paths {
             guard let text = try? read(path) else { continue }
             for (number, line) in text.components(separatedBy: "\n").enumerated()
-            where words.contains(where: line.contains) {
+            where words.contains(where: { Self.line(line, mentions: $0) }) {
                 found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         return found
+    }
+
+    /// Whether `line` mentions `word`. A member name (`.library`) counts only as itself, not as the
+    /// start of a longer name or of a call (`.libraryVideos`, SwiftPM's `.library(name:)`).
+    static func line(_ line: String, mentions word: String) -> Bool {
+        guard word.hasPrefix(".") else { return line.contains(word) }
+        var rest = line[...]
+        while let found = rest.range(of: word) {
+            rest = rest[found.upperBound...]
+            guard let next = rest.first, next.isLetter || next.isNumber || next == "_" || next == "(" else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Deletes the folders that deleting `files` left empty (`Tests/ServiceContracts/VideoHosting`),
+    /// up to, not including, the top-level folders.
+    func removeEmptyFolders(above files: [String]) throws(ToolFailure) {
+        var folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+        while let folder = folders.max(by: { $0.count < $1.count }) {
+            folders.remove(folder)
+            guard folder.contains("/"), exists(folder), self.files(under: folder).isEmpty else { continue }
+            try remove(folder)
+            folders.insert((folder as NSString).deletingLastPathComponent)
+        }
     }
 
     private func isDirectory(_ path: String) -> Bool {
@@ -111,9 +137,10 @@ struct PackageTree {
             && isDirectory.boolValue
     }
 
-    /// Formats `paths` with `swift format` and the committed configuration; a failure only warns,
-    /// naming what to format before committing.
+    /// Formats `paths` (if any) with `swift format` and the committed configuration; a failure only
+    /// warns, naming what to format before committing.
     func format(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
         do {
             try ChildProcess.run(["swift", "format", "--in-place", "--recursive"] + paths, in: root)
         } catch {

@@ -3,27 +3,25 @@ import Models
 import Services
 import Testing
 
-/// Cursors no listing may accept, shared by the feed and library checks.
+/// Cursors no listing may accept, shared by the checks of every listing.
 enum ContractCursors {
     /// Strings that are no cursor at all.
     static let garbled = ["", "garbage", "eyJ2IjoxfQ", "%%%", "\u{0}", String(repeating: "A", count: 4096)]
 
     /// Well-formed `KeysetCursor`s whose scope is not `ownScope`, the listing under test: empty, an
-    /// empty owner, `other`'s feed and library, `owner`'s other listing, a bare id, and a prefix and
-    /// an extension of `owner`'s id. An integration with its own cursor format must refuse them as
-    /// garbled; one that uses `KeysetCursor` (with the conventional scopes `KeysetCursor.feedScope`
-    /// and `.libraryScope`) must refuse them by their scope.
+    /// empty owner, `other`'s listings, `owner`'s other listings (a made-up one among them), a bare
+    /// id, and a prefix and an extension of `owner`'s id. An integration with its own cursor format
+    /// must refuse them as garbled; one that uses `KeysetCursor` (with the conventional scopes, such
+    /// as `KeysetCursor.feedScope`) must refuse them by their scope.
     static func foreignScoped(ownScope: String, owner: User.ID, other: User.ID, after date: Date) -> [KeysetCursor] {
         let prefix = User.ID(String(owner.rawValue.dropLast()))
         let extended = User.ID(owner.rawValue + "/x")
-        let scopes = [
-            "", KeysetCursor.feedScope(""), KeysetCursor.libraryScope(""),
-            KeysetCursor.feedScope(other), KeysetCursor.libraryScope(other),
-            KeysetCursor.feedScope(owner), KeysetCursor.libraryScope(owner),
-            KeysetCursor.feedScope(prefix), KeysetCursor.libraryScope(prefix),
-            KeysetCursor.feedScope(extended), KeysetCursor.libraryScope(extended),
-            owner.rawValue, other.rawValue,
+        let owners = [User.ID(""), other, owner, prefix, extended]
+        let listings: [@Sendable (User.ID) -> String] = [
+            KeysetCursor.feedScope, { "elsewhere:\($0.rawValue)" },
+            KeysetCursor.libraryScope,  // part of: library
         ]
+        let scopes = [""] + owners.flatMap { owner in listings.map { $0(owner) } } + [owner.rawValue, other.rawValue]
         return scopes.filter { $0 != ownScope }.map {
             KeysetCursor(scope: $0, milliseconds: date.millisecondsSince1970 + 1, id: "~")
         }

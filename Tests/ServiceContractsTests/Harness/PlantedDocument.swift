@@ -10,11 +10,12 @@ enum PlantedDocument {
         var formatVersion = 2
         var users: [UserEntry]
         var posts: [PostEntry]
-        var library: [VideoEntry]
+        var library: [VideoEntry]  // part of: library
 
         enum CodingKeys: String, CodingKey {
             case formatVersion = "format_version"
-            case users, posts, library
+            case users, posts
+            case library  // part of: library
         }
     }
 
@@ -51,6 +52,7 @@ enum PlantedDocument {
         }
     }
 
+    // begin part of: library
     private struct VideoEntry: Codable {
         struct Status: Codable {
             var state: String
@@ -77,6 +79,7 @@ enum PlantedDocument {
             case createdAt = "created_at"
         }
     }
+    // end part of: library
 
     /// The document holding `snapshot`.
     static func encode(_ snapshot: ModelStore.Snapshot, misspelled: Bool) -> Data {
@@ -91,6 +94,7 @@ enum PlantedDocument {
                     id: $0.id.rawValue, authorID: $0.authorID.rawValue, text: $0.text, createdAt: $0.createdAt,
                     videoID: $0.videoID?.rawValue)
             },
+            // begin part of: library
             library: snapshot.library.map { video in
                 VideoEntry(
                     id: video.id.rawValue, ownerID: video.ownerID.rawValue, title: video.title,
@@ -98,7 +102,9 @@ enum PlantedDocument {
                         $0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000
                     },
                     status: status(video.status), createdAt: video.createdAt)
-            })
+            },
+            // end part of: library
+        )
         let encoder = JSONCoding.encoder(prettyPrinted: true)
         let data = (try? encoder.encode(document)) ?? Data()
         guard misspelled else { return data }
@@ -138,17 +144,21 @@ enum PlantedDocument {
                         id: Post.ID($0.id), authorID: User.ID($0.authorID), text: $0.text, createdAt: $0.createdAt,
                         videoID: $0.videoID.map { Video.ID($0) })
                 },
+                // begin part of: library
                 library: document.library.map { entry in
                     Video(
                         id: Video.ID(entry.id), ownerID: User.ID(entry.ownerID), title: entry.title,
                         duration: entry.durationMilliseconds.map { .milliseconds($0) }, status: status(entry.status),
                         createdAt: entry.createdAt)
-                })
+                },
+                // end part of: library
+            )
         } catch {
             throw .corruptData(location: "planted store", reason: "\(error)")
         }
     }
 
+    // begin part of: library
     private static func status(_ status: Video.Status) -> VideoEntry.Status {
         switch status {
         case .processing: VideoEntry.Status(state: "processing")
@@ -164,4 +174,5 @@ enum PlantedDocument {
         default: .processing
         }
     }
+    // end part of: library
 }

@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 /// A random number generator that gives the same numbers for the same seed (SplitMix64), so a
 /// soak that failed can run the same sequence of steps again.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import TestSupport
 
 /// One device of the soak: a `silo` working directory of its own (its own `.silo/offline.sqlite`),
