@@ -23,7 +23,7 @@ public final class HTTPBackendIntegration: Integration {
     /// Accounts on the backend: sign-up, sign-in with a password, sign-out.
     public let authenticationService: HTTPBackendAuthenticationService
     /// The server side of an offline-first integration: sends its outbox, reads the change feed.
-    public let syncRemote: HTTPBackendSyncRemote
+    public let syncRemote: HTTPBackendSyncRemote  // part of: OfflineFirst
 
     private let client: HTTPClient
     private let sessions: SessionKeeper
@@ -44,7 +44,7 @@ public final class HTTPBackendIntegration: Integration {
         postService = HTTPBackendPostService(connection: connection)
         userService = HTTPBackendUserService(connection: connection)
         videoLibraryService = HTTPBackendVideoLibraryService(connection: connection)
-        syncRemote = HTTPBackendSyncRemote(connection: connection)
+        syncRemote = HTTPBackendSyncRemote(connection: connection)  // part of: OfflineFirst
         authenticationService = HTTPBackendAuthenticationService(
             connection: connection, sessionChanges: sessionChanges)
         ChangeFeedWatch.install(

@@ -32,13 +32,13 @@ public final class InMemoryIntegration: Integration {
     private let host = InMemoryHost()  // part of: hosting
     private let lifecycle = LifecycleHealth()
     /// The local side of an offline-first integration, over the same posts and users.
-    public let replica: InMemoryPostReplica
+    public let replica: InMemoryPostReplica  // part of: OfflineFirst
 
     /// Creates an empty in-memory integration.
     public init(configuration: Configuration = Configuration()) {
         let store = ModelStore(now: configuration.now)
         self.store = store
-        replica = InMemoryPostReplica(store: store)
+        replica = InMemoryPostReplica(store: store)  // part of: OfflineFirst
         postService = InMemoryPostService(store: store)
         userService = InMemoryUserService(store: store)
         videoLibraryService = InMemoryVideoLibraryService(store: store)  // part of: library

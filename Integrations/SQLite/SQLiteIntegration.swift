@@ -27,7 +27,7 @@ public final class SQLiteIntegration: Integration {
     /// Signing in on this device, by handle (no password).
     public let authenticationService: DeviceLocalAuthenticationService  // part of: authentication
     /// The local side of an offline-first integration, in the same file as posts and users.
-    public let replica: SQLitePostReplica
+    public let replica: SQLitePostReplica  // part of: OfflineFirst
     private let sessionChanges = ChangeSignal()  // part of: authentication
 
     private let database: Database
@@ -49,7 +49,7 @@ public final class SQLiteIntegration: Integration {
         // begin part of: library
         videoLibraryService = SQLiteVideoLibraryService(database: database, observationInterval: interval)
         // end part of: library
-        replica = SQLitePostReplica(database: database)
+        replica = SQLitePostReplica(database: database)  // part of: OfflineFirst
         // begin part of: authentication
         authenticationService = DeviceLocalAuthenticationService(
             users: userService, slot: configuration.signedInSlot, changes: sessionChanges)

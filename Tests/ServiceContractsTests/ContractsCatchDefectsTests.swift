@@ -40,6 +40,7 @@ struct ContractsCatchDefectsTests {
     }
     // end part of: authentication
 
+    // begin part of: OfflineFirst
     @Test("A broken PostReplicaService is caught", .capturesIssues, arguments: PostReplicaDefect.allCases)
     func brokenPostReplica(_ defect: PostReplicaDefect) async throws {
         for check in defect.caughtBy {
@@ -56,6 +57,7 @@ struct ContractsCatchDefectsTests {
         // The reopen check needs a store that reopens; the SQLite file integration passing it proves it.
         #expect(unclaimed == ["the outbox, failures and cursors survive a reopen"])
     }
+    // end part of: OfflineFirst
 
     // begin part of: library
     @Test(

@@ -143,7 +143,7 @@ struct SiloCLITests {
                 "See 'silo feed --help' for more information."))
     }
 
-    // begin part of: hosting
+    // begin part of: hosting, MockVideoHost
     @Test(
         "The video host's API key never reaches the output, even with --verbose",
         .requires(Defaults.integration(named: "mockhost") != nil, "needs the mock video host, which reads the key"))
@@ -155,5 +155,5 @@ struct SiloCLITests {
         #expect(outcome.standardError.contains("<redacted>"))
         #expect(!outcome.standardOutput.contains(key) && !outcome.standardError.contains(key))
     }
-    // end part of: hosting
+    // end part of: hosting, MockVideoHost
 }

@@ -61,7 +61,7 @@ struct SiloHardeningTests {
         #expect(!exact.standardOutput.contains("more posts"), "a page holding the rest must not promise more")
     }
 
-    // begin part of: hosting
+    // begin part of: hosting, MockVideoHost
     @Test(
         "Ctrl-C or SIGTERM during an upload cancels it, removes what it stored, and exits 130 or 143",
         .requires(
@@ -106,7 +106,7 @@ struct SiloHardeningTests {
         let upload = try await silo.run("upload", "x.mp4", "--title", "T", environment: badKey)
         #expect(upload.status == 1 && upload.standardError.contains("Mock video host could not start"))
     }
-    // end part of: hosting
+    // end part of: hosting, MockVideoHost
 
     @Test("An empty --data-dir is refused instead of writing into the working directory")
     func emptyDataDirectory() async throws {
@@ -139,9 +139,9 @@ struct SiloHardeningTests {
         let outcomes = [
             try await silo.run("post", "   "), try await silo.run("delete", "missing"), try await silo.run("bogus"),
             try await silo.run("feed", environment: ["SILO_POSTS": "nope"]),
-            // begin part of: hosting
+            // begin part of: hosting, MockVideoHost
             try await silo.run("upload", "x", "--title", "t", environment: ["SILO_VIDEO_HOST_API_KEY": "a b"]),
-            // end part of: hosting
+            // end part of: hosting, MockVideoHost
         ]
         for outcome in outcomes {
             #expect(!outcome.standardError.contains(".."), "\(outcome.standardError)")

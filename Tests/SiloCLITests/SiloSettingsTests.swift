@@ -7,7 +7,8 @@ import Testing
 /// failure later.
 @Suite("silo checks its settings at start-up")
 struct SiloSettingsTests {
-    /// The HTTP integration's settings, which exist while the template has it.
+    // begin part of: HTTPBackend
+    /// The HTTP integration's settings.
     @Suite(
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration, whose settings these are"))
     struct BackendSettings {
@@ -42,6 +43,7 @@ struct SiloSettingsTests {
             #expect(outcome.standardOutput.isEmpty)
         }
     }
+    // end part of: HTTPBackend
 
     @Test("a SILO_ variable nothing reads is a warning naming the one it most likely meant, and the command runs")
     func unknownVariable() async throws {

@@ -1,4 +1,4 @@
-// scripts/remove-service deletes this file with the service it is part of: authentication
+// Goes with sign-in or the HTTP backend (only silo-backend hashes passwords); part of: authentication, HTTPBackend
 import Services
 
 /// What one password check costs `silo-backend` at its default iteration count, and whether a

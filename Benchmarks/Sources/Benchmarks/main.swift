@@ -16,7 +16,7 @@ let suites: [any BenchmarkSuite] = [
     MockVideoHostSuite(),
     HTTPBackendSuite(),
     OfflineFirstSuite(),
-    PasswordHashingSuite(),  // part of: authentication
+    PasswordHashingSuite(),  // part of: authentication, HTTPBackend
 ]
 
 let filter = arguments.first { !$0.hasPrefix("--") }

@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// The post writes the post service and the replica share, so both keep one rule each.
+/// The post writes, in one place, so every writer of posts in the file keeps the same rules.
 enum PostWrites {
     /// Why a delete removed nothing.
     enum Refusal: Sendable {

@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Foundation
 import Models
 import Services

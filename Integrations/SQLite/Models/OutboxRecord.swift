@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 /// A row of the `outbox` table: one command waiting to be sent (or refused, with `failure`).
 /// A publish keeps the whole post in its row; a delete only the post and author ids.
 struct OutboxRecord: Hashable, Sendable {

@@ -34,6 +34,6 @@ public struct IntegrationSetting: Sendable, Hashable {
     /// Hashes the variable.
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
-    /// The environment variable, e.g. `"SILO_VIDEO_HOST_API_KEY"`.
+    /// The environment variable: the app's prefix and the key (`"SILO_"` and `"VENDOR_API_KEY"`).
     public var environmentVariable: String { AppConfiguration.environmentPrefix + key }
 }

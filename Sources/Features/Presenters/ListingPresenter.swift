@@ -10,11 +10,9 @@ import Models
 /// with actions of its own on the items subclasses it (`FeedPresenter` deletes posts).
 @MainActor
 public class ListingPresenter<Item: ListingItem>: Presenter {
-    /// Makes the command that loads one page; `UseCases.loadFeedPage(_:)` or
-    /// `UseCases.loadVideoLibraryPage(_:)` in the app.
+    /// Makes the command that loads one page, such as `UseCases.loadFeedPage(_:)` in the app.
     public typealias MakeLoadPage = (LoadListingPage<Item>.Request) -> any Command<Page<Item>>
-    /// Makes the use case that follows the first page; `UseCases.followFeed(_:)` or
-    /// `UseCases.followVideoLibrary(_:)` in the app.
+    /// Makes the use case that follows the first page, such as `UseCases.followFeed(_:)` in the app.
     public typealias MakeFollow = (FollowListing<Item>.Request) -> FollowListing<Item>
 
     /// The view this presenter drives.

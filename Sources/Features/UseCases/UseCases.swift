@@ -13,10 +13,10 @@ public struct UseCases: Sendable {
     private let library: any VideoLibraryService  // part of: library
     private let hosting: any VideoHostingService  // part of: hosting
     private let authentication: any AuthenticationService  // part of: authentication
+    /// How long an upload waits for processing (inject a manual clock in it in tests).
     private let uploadTiming: UploadVideo.Timing  // part of: hosting
 
-    /// Creates the factory from the services the composition root picked; `uploadTiming` says how
-    /// long an upload waits for processing (inject a manual clock in it in tests).
+    /// Creates the factory from the services the composition root picked.
     public init(
         posts: any PostService,
         users: any UserService,

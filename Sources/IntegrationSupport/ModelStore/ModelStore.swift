@@ -3,9 +3,10 @@ import Models
 import Services
 
 /// What the store services keep (users, posts and the rest), held as app models in memory, with
-/// every rule they promise: validation, unique handles, the author check, author-only deletes, keyset paging.
+/// every rule they promise: validation, unique handles, the author check, author-only deletes,
+/// keyset paging.
 ///
-/// The in-memory integration serves its services straight from one; the JSON file store keeps one
+/// The in-memory integration serves its services straight from one; a file-backed store keeps one
 /// as its working copy and saves `snapshot()` after each change. Every method runs to completion
 /// on the actor without suspending, so each operation is atomic and racing creates of one handle
 /// have exactly one winner.
@@ -61,7 +62,7 @@ public actor ModelStore {
     private var isTakingChanges = false
     /// The outbox and change-feed cursors, when the store is a device's copy for an offline-first
     /// integration (`ModelStore+Outbox.swift`); empty otherwise.
-    var outboxState = OutboxState()
+    var outboxState = OutboxState()  // part of: OfflineFirst
 
     private func changed() {
         revision += 1

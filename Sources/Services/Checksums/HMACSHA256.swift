@@ -1,4 +1,4 @@
-// scripts/remove-service deletes this file with the service it is part of: authentication
+// Goes with sign-in or the HTTP backend (only silo-backend hashes passwords); part of: authentication, HTTPBackend
 /// HMAC-SHA256 (RFC 2104): a 32-byte authentication code for a message under a secret key.
 ///
 /// `authenticationCode(for:key:)` is the whole public API. Inside this module a value is also a

@@ -1,4 +1,4 @@
-// scripts/remove-service deletes this file with the service it is part of: authentication
+// Goes with sign-in or the HTTP backend (only silo-backend hashes passwords); part of: authentication, HTTPBackend
 extension PBKDF2 {
     /// Whether `a` and `b` hold the same bytes, comparing every byte even after a difference.
     ///

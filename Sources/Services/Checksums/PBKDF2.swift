@@ -1,4 +1,4 @@
-// scripts/remove-service deletes this file with the service it is part of: authentication
+// Goes with sign-in or the HTTP backend (only silo-backend hashes passwords); part of: authentication, HTTPBackend
 /// PBKDF2 (RFC 8018, section 5.2): derives a key from a password by iterated HMAC, so that each
 /// guess at the password costs an attacker as many HMACs as it cost us.
 ///

@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Models
 
 /// A change made on this device that the server has not confirmed yet: what to send, and the

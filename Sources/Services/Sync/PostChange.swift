@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Models
 
 /// One change to an author's posts, as the server's change feed reports it.

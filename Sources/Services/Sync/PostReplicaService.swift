@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Models
 
 /// The local side of an offline-first integration: posts and users as this device knows them,

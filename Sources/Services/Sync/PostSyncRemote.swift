@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Models
 
 /// The server side of an offline-first integration: sends queued commands and reads the change

@@ -40,10 +40,11 @@ final class TerminalFeedView: ListingView {
         terminal.printError("\(message)")
     }
 
-    /// What follows a post's line: nothing, or, from a synced local copy, `[not synced]` for a post
-    /// whose publish waits to be sent and `[refused: why]` for one the server refused.
+    /// What follows a post's line, if anything.
     private func mark(_ id: Post.ID) -> TerminalText {
         // begin part of: OfflineFirst
+        // From a synced local copy: `[refused: why]` for a post the server refused, `[not synced]`
+        // for one whose publish waits to be sent.
         if let reason = sync?.failedPosts[id] { return "  [refused: \(reason)]" }
         if sync?.pendingPosts.contains(id) == true { return "  [not synced]" }
         // end part of: OfflineFirst

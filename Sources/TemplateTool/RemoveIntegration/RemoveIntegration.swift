@@ -65,7 +65,9 @@ struct RemoveIntegration {
             product.targets.allSatisfy { target in removed.contains { $0.name == target } }
         }.map(\.name)
         // Worked out before anything changes, so a region left open changes nothing.
-        let marked = try MarkedParts(of: Set([name] + modules.map(\.name) + products), in: tree)
+        let marked = try MarkedParts(
+            of: Set([name] + modules.map(\.name) + products), in: tree,
+            excluding: removed.map(\.folder) + [descriptionFile, "Docs/Integrations/\(name).md"])
 
         try tree.edit("Package.swift", "its targets and every dependency on them") { text in
             ManifestEdit.removing(targets: Set(removed.map(\.name)), from: text)
@@ -141,7 +143,7 @@ struct RemoveIntegration {
                 return kept
             }
         }
-        tree.format(parts.edited.map(\.path).filter { $0.hasSuffix(".swift") })
+        tree.format(parts.edited.map(\.path).filter { $0.hasSuffix(".swift") && tree.exists($0) })
         return parts.deleted
     }
 

@@ -14,17 +14,21 @@ struct MarkedParts {
     /// that went.
     private(set) var edited: [(path: String, text: String, removed: [String])] = []
 
-    /// Reads the template's text in `tree` for what is part of one of `names`. `adjust` may edit a
-    /// kept file's text further (remove-service takes the service out of the description lists).
+    /// Reads the template's text in `tree`, outside `excluded` (files and folders that go anyway),
+    /// for what is part of one of `names`. `adjust` may edit a kept file's text further
+    /// (remove-service takes the service out of the description lists).
     ///
     /// - Throws: a failure naming the file and line of a region that is not closed, an `end` without
     ///   a `begin`, or a comment line below a file's header that marks nothing.
     init(
-        of names: Set<String>, in tree: PackageTree, adjust: (_ path: String, _ text: String) -> String = { $1 }
+        of names: Set<String>, in tree: PackageTree, excluding excluded: [String] = [],
+        adjust: (_ path: String, _ text: String) -> String = { $1 }
     ) throws(ToolFailure) {
         self.names = names
         let paths = (MentionReport.folders.flatMap(tree.files(under:)) + MentionReport.files.filter(tree.exists))
-            .filter { !MentionReport.isToolSource($0) }
+            .filter { path in
+                !MentionReport.isToolSource(path) && !excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+            }
         for path in paths {
             guard let text = try? tree.read(path) else { continue }
             if OwnershipMarker.fileBelongs(text, toAnyOf: names, file: path) {

@@ -27,12 +27,14 @@ enum InMemoryContractFixtures {
         return try PostServiceSubject(services: memory.services, hooks: hooks(memory))
     }
 
+    // begin part of: OfflineFirst
     static let replica = ContractFixture<PostReplicaServiceSubject>(integration: integration) { clock in
         let memory = memory(clock: clock)
         return PostReplicaServiceSubject(
             replica: memory.replica, posts: memory.postService, users: memory.userService,
             hooks: SubjectHooks(tearDown: { await memory.stop() }))
     }
+    // end part of: OfflineFirst
 
     static let users = ContractFixture<UserServiceSubject>(integration: integration, capabilities: [.injectedClock]) {
         clock in

@@ -140,10 +140,12 @@ enum SQLiteContractFixtures {
     static let memoryAuthentication = memory(authentication)
     // end part of: authentication
     static let fileLibrary = file(library)  // part of: library
+    // begin part of: OfflineFirst
     static let replica: MakeSubject<PostReplicaServiceSubject> = { integration, hooks in
         PostReplicaServiceSubject(
             replica: integration.replica, posts: integration.postService, users: integration.userService, hooks: hooks)
     }
     static let fileReplica = file(replica)
+    // end part of: OfflineFirst
     static let memoryLibrary = memory(library)  // part of: library
 }

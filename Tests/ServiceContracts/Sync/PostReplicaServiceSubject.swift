@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import Services
 
 /// What the `PostReplicaServiceContract` checks run against: the replica and the post and user

@@ -49,6 +49,7 @@ enum PlantedFixtures {
         }
     }
 
+    // begin part of: OfflineFirst
     static func replica(_ defect: PostReplicaDefect) -> ContractFixture<PostReplicaServiceSubject> {
         ContractFixture(integration: "Broken \(defect)") { clock in
             let memory = InMemoryIntegration(configuration: .init(now: clock.now))
@@ -59,6 +60,7 @@ enum PlantedFixtures {
                 hooks: SubjectHooks(tearDown: { await memory.stop() }))
         }
     }
+    // end part of: OfflineFirst
 
     // begin part of: authentication
     static func authentication(_ defect: AuthenticationServiceDefect) -> ContractFixture<AuthenticationServiceSubject> {

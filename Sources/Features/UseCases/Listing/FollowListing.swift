@@ -1,7 +1,7 @@
 import Models
 import Services
 
-/// Follows the first page of a user's listing (`FollowFeed`, `FollowVideoLibrary`): the page now,
+/// Follows the first page of a user's listing (such as `FollowFeed`): the page now,
 /// then a fresh page after every change to it, from this process or another (see
 /// `ServiceObservation` for the delivery promise).
 ///

@@ -2,7 +2,7 @@ import Commands
 import Models
 import Services
 
-/// Loads one page of a user's listing (`LoadFeedPage`, `LoadVideoLibraryPage`), newest first.
+/// Loads one page of a user's listing (such as `LoadFeedPage`), newest first.
 ///
 /// Identical loads in flight at the same time (same listing, owner, page size and cursor) share
 /// one execution on a `CommandQueue` through `coalescingKey`, so a view appearing twice in quick
