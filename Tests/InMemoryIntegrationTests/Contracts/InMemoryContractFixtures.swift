@@ -21,7 +21,11 @@ enum InMemoryContractFixtures {
     }
 
     static let posts = ContractFixture<PostServiceSubject>(
-        integration: integration, capabilities: [.injectedClock, .otherListing, .observerCount]
+        integration: integration,
+        capabilities: [
+            .injectedClock, .observerCount,
+            .otherListing,  // part of: library
+        ]
     ) { clock in
         let memory = memory(clock: clock)
         return try PostServiceSubject(services: memory.services, hooks: hooks(memory))

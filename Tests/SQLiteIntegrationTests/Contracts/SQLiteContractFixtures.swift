@@ -16,11 +16,14 @@ enum SQLiteContractFixtures {
     static let fileIntegration = "SQLite (file)"
     static let memoryIntegration = "SQLite (in-memory)"
     static let fileCapabilities: Set<ContractCapability> = [
-        .reopen, .secondInstance, .injectedClock, .otherListing, .observerCount, .crashRecovery, .unreadableStore,
-        .documentedFormat, .deviceLocalSignIn,
+        .reopen, .secondInstance, .injectedClock, .observerCount, .crashRecovery, .unreadableStore, .documentedFormat,
+        .otherListing,  // part of: library
+        .deviceLocalSignIn,  // part of: authentication
     ]
     static let memoryCapabilities: Set<ContractCapability> = [
-        .injectedClock, .otherListing, .observerCount, .deviceLocalSignIn,
+        .injectedClock, .observerCount,
+        .otherListing,  // part of: library
+        .deviceLocalSignIn,  // part of: authentication
     ]
 
     /// A database file in a temporary directory, and every integration started on it, so that

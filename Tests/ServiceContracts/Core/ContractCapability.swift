@@ -15,13 +15,13 @@ public enum ContractCapability: String, Hashable, Sendable, CaseIterable, Compar
     case secondInstance
     /// The subject also carries the same integration's other listing (the video library beside the
     /// post feed, and the reverse), so a cursor from one can be handed to the other.
-    case otherListing
+    case otherListing  // part of: library
     /// The fixture can advance the service's processing clock (video hosts simulate processing time).
-    case controlledClock
+    case controlledClock  // part of: hosting
     /// The fixture can count what the service holds in its own storage (to prove nothing was left).
-    case storageInspection
+    case storageInspection  // part of: hosting
     /// The fixture can tell the host that processing of the next uploads fails.
-    case failableProcessing
+    case failableProcessing  // part of: hosting
 
     /// The fixture can count the observations its store is running (`ChangeSignal.observerCount`),
     /// to prove that a cancelled observation left nothing behind.
@@ -40,12 +40,12 @@ public enum ContractCapability: String, Hashable, Sendable, CaseIterable, Compar
     case heldReads
     /// The fixture knows the running time the host reports for a file of a given size, to the
     /// millisecond.
-    case knownDuration
+    case knownDuration  // part of: hosting
     /// The authentication service signs in with a password checked by a server (a `.password`
     /// flow): checks of wrong, missing and short passwords.
-    case passwords
+    case passwords  // part of: authentication
     /// The authentication service signs in on the device by handle alone (a `.deviceLocal` flow).
-    case deviceLocalSignIn
+    case deviceLocalSignIn  // part of: authentication
     /// Orders capabilities by name, for stable messages.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

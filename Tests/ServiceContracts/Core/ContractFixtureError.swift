@@ -6,11 +6,11 @@ public enum ContractFixtureError: Error, Hashable, Sendable {
     /// `secondInstance()` was called on a subject whose fixture lacks `.secondInstance`.
     case secondInstanceUnsupported
     /// The other listing was asked of a subject whose fixture lacks `.otherListing`.
-    case otherListingUnsupported
+    case otherListingUnsupported  // part of: library
     /// `storedItemCount()` was called on a subject whose fixture lacks `.storageInspection`.
-    case storageInspectionUnsupported
+    case storageInspectionUnsupported  // part of: hosting
     /// `failProcessing()` was called on a subject whose fixture lacks `.failableProcessing`.
-    case failableProcessingUnsupported
+    case failableProcessingUnsupported  // part of: hosting
     /// `observerCount()` was called on a subject whose fixture lacks `.observerCount`.
     case observerCountUnsupported
     /// A crash hook was called on a subject whose fixture lacks `.crashRecovery`.
@@ -22,5 +22,5 @@ public enum ContractFixtureError: Error, Hashable, Sendable {
     /// Held reads were asked of a subject whose fixture lacks `.heldReads`.
     case heldReadsUnsupported
     /// The expected duration was asked of a subject whose fixture lacks `.knownDuration`.
-    case knownDurationUnsupported
+    case knownDurationUnsupported  // part of: hosting
 }

@@ -18,8 +18,8 @@ extension ServiceSet {
 }
 
 extension PostServiceSubject {
-    /// A subject over an integration's `services`: its posts and users, and its library when it
-    /// has one (for `.otherListing`).
+    /// A subject over an integration's `services`: its posts and users, and the other listings it
+    /// has (for the checks that need another listing).
     public init(services: ServiceSet, hooks: SubjectHooks<PostServiceSubject> = SubjectHooks()) throws {
         self.init(
             posts: try services.required(.posts),

@@ -21,7 +21,10 @@ enum PlantedFixtures {
     static func posts(_ defect: PostServiceDefect) -> ContractFixture<PostServiceSubject> {
         ContractFixture(
             integration: "Broken (\(defect))",
-            capabilities: [.injectedClock, .otherListing, .secondInstance, .observerCount]
+            capabilities: [
+                .injectedClock, .secondInstance, .observerCount,
+                .otherListing,  // part of: library
+            ]
         ) { clock in
             let memory = InMemoryIntegration(configuration: .init(now: clock.now))
             let shared = BrokenPostService.Shared()
