@@ -40,8 +40,9 @@ struct RenameApp {
         "scripts/test-rename-app",
     ]
     /// The idea the template is named after, kept in prose whatever the app is called: "its own
-    /// silo", "a silo", "the silo".
-    private static var concept: Regex<Substring> { #/\b(?i:own|the|a)\s+silo\b/# }
+    /// silo", "a silo", "the silo", "in its silo", "one silo", "two silos" (lowercase: "the Silo
+    /// API" is the app's name).
+    private static var concept: Regex<Substring> { #/\b(?i:own|the|a|its|one|two)\s+silos?\b/# }
 
     let newName: String
     let tree: PackageTree
