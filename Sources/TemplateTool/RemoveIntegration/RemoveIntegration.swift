@@ -64,10 +64,15 @@ struct RemoveIntegration {
         let products = summary.products.filter { product in
             product.targets.allSatisfy { target in removed.contains { $0.name == target } }
         }.map(\.name)
-        // Worked out before anything changes, so a region left open changes nothing.
+        // Worked out before anything changes, so a region left open changes nothing, and taken
+        // out first, so the edits below see the files without it.
         let marked = try MarkedParts(
             of: Set([name] + modules.map(\.name) + products), in: tree,
             excluding: removed.map(\.folder) + [descriptionFile, "Docs/Integrations/\(name).md"])
+        try marked.apply(in: tree, "what is part of it")
+        for page in marked.deleted where page.hasPrefix("Docs/") {
+            try removeLinks(to: String(page.dropFirst("Docs/".count)))
+        }
 
         try tree.edit("Package.swift", "its targets and every dependency on them") { text in
             ManifestEdit.removing(targets: Set(removed.map(\.name)), from: text)
@@ -90,7 +95,7 @@ struct RemoveIntegration {
         try removeLinks(to: "Integrations/\(name).md")
         try BenchmarkRemoval(modules: Set(modules.map(\.name)), tree: tree).run()
         tree.format(["Package.swift", "Sources/App/Integrations"])
-        let owned = try removeOwnedParts(marked)
+        let owned = marked.deleted
         let commands = DocCommandLines(
             name: name, configurationName: description.configurationName, propertyName: description.propertyName,
             scripts: owned.filter { $0.hasPrefix("scripts/") }, products: products)
@@ -122,29 +127,6 @@ struct RemoveIntegration {
             }
         }
         return removedCommands
-    }
-
-    /// Takes out what says it is part of what goes, as remove-service does: whole files, with the
-    /// table rows and link-list lines linking to the pages among them, and marked lines and regions
-    /// (printing those of `.ci/run`: the checks that went); returns the deleted files. A file in a
-    /// folder that already went is skipped.
-    private func removeOwnedParts(_ parts: MarkedParts) throws(ToolFailure) -> [String] {
-        for path in parts.deleted where tree.exists(path) {
-            try tree.remove(path)
-            if path.hasPrefix("Docs/") { try removeLinks(to: String(path.dropFirst("Docs/".count))) }
-        }
-        try tree.removeEmptyFolders(above: parts.deleted)
-        // Read again: the steps before may have edited the same files (the README's layout).
-        for (path, _, _) in parts.edited where tree.exists(path) {
-            let what = path == ".ci/run" ? "the steps that check what went" : "what is part of it"
-            try tree.edit(path, what) { text throws(ToolFailure) in
-                let (kept, removed) = try OwnershipMarker.removingLines(of: parts.names, from: text, file: path)
-                if path == ".ci/run" { removed.forEach { print("  removed from .ci/run: \($0)") } }
-                return kept
-            }
-        }
-        tree.format(parts.edited.map(\.path).filter { $0.hasSuffix(".swift") && tree.exists($0) })
-        return parts.deleted
     }
 
     /// The targets that are integrations: under `Integrations/`, with a description in App.

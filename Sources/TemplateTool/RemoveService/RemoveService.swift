@@ -64,22 +64,13 @@ struct RemoveService {
         let parts = try MarkedParts(of: [key], in: tree) { path, text in
             path.hasPrefix("Sources/App/") ? Self.unlisting(key, from: text) : text
         }
-        let deleted = parts.deleted
-        let edited = parts.edited.map(\.path)
-        guard !deleted.isEmpty else {
+        guard !parts.deleted.isEmpty else {
             throw .usage(
                 "no file says it is part of \(key): mark its files and lines with a comment ending in "
                     + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
         }
-        try checkEveryServingIntegrationIsMarked(declaration.kind, changing: deleted + edited)
-        for path in deleted {
-            try tree.remove(path)
-        }
-        try tree.removeEmptyFolders(above: deleted)
-        for (path, text, _) in parts.edited {
-            try tree.edit(path, "what is part of \(key)") { _ in text }
-        }
-        tree.format(edited.filter { $0.hasSuffix(".swift") })
+        try checkEveryServingIntegrationIsMarked(declaration.kind, changing: parts.deleted + parts.edited.map(\.path))
+        try parts.apply(in: tree, "what is part of \(key)")
         MentionReport.print(
             "Removed the \(key) service.", mentionsOf: [declaration.protocolName, ".\(key)"], in: tree)
     }

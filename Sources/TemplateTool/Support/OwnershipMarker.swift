@@ -43,10 +43,14 @@ enum OwnershipMarker {
     /// The comments a marker may end, by default: `//`, `#` and `<!--`.
     static let commentOpeners = ["//", "#", "<!--"]
 
-    /// The comments a marker may end in `file`, outside Markdown: only `//` in Swift, where `#`
-    /// starts code (`#expect`, `#if`); in scripts and other files, any of `commentOpeners`.
-    static func commentOpeners(in file: String) -> [String] {
-        file.hasSuffix(".swift") ? ["//"] : commentOpeners
+    /// The comments a marker may end in `file`: only `//` in Swift, where `#` starts code
+    /// (`#expect`, `#if`); in a Markdown page, an HTML comment in prose (`language` `nil`), any of
+    /// `commentOpeners` in a shell block and none in another block (code shown as an example); in
+    /// scripts and other files, any of `commentOpeners`.
+    static func commentOpeners(in file: String, block language: String? = nil) -> [String] {
+        if file.hasSuffix(".swift") { return ["//"] }
+        guard file.hasSuffix(".md") else { return commentOpeners }
+        return MarkdownBlocks.isShell(language) ? commentOpeners : language == nil ? ["<!--"] : []
     }
 
     /// The marker `line` carries, if any. The marker must end a comment opened by one of
@@ -75,7 +79,7 @@ enum OwnershipMarker {
     /// The names the header of `text` (a whole file, at `file`) says it is part of: those of the
     /// comment lines with a marker among its first lines (HTML comments, in Markdown).
     static func fileOwners(_ text: String, file: String = "") -> Set<String> {
-        let openers = file.hasSuffix(".md") ? ["<!--"] : commentOpeners(in: file)
+        let openers = commentOpeners(in: file)
         let markers = text.components(separatedBy: "\n").prefix(headerLines).compactMap {
             marker(in: $0, openers: openers)
         }
@@ -100,11 +104,9 @@ enum OwnershipMarker {
         let lines = text.components(separatedBy: "\n")
         let languages = isMarkdown ? MarkdownBlocks.languages(of: lines) : lines.map { _ -> String? in nil }
         for (index, (line, language)) in zip(lines, languages).enumerated() {
-            let openers =
-                !isMarkdown
-                ? commentOpeners(in: file)
-                : MarkdownBlocks.isShell(language) ? commentOpeners : language == nil ? ["<!--"] : []
-            let marker = marker(in: line, openers: openers).flatMap { names.isDisjoint(with: $0.names) ? nil : $0 }
+            let marker = marker(in: line, openers: commentOpeners(in: file, block: language)).flatMap {
+                names.isDisjoint(with: $0.names) ? nil : $0
+            }
             if openedAt != nil {
                 removed.append(line.trimmingCharacters(in: .whitespaces))
                 if marker?.scope == .end { openedAt = nil }
