@@ -1,0 +1,11 @@
+import ServiceContracts
+import Testing
+
+@Suite("HTTP backend contract docs")
+struct HTTPBackendContractDocsTests {
+    @Test("Docs/ContractTests.md lists what the HTTP backend's fixtures declare")
+    func docsListCapabilities() throws {
+        try ContractDocs.expectListed(
+            HTTPBackendContractFixtures.integration, declaring: [HTTPBackendContractFixtures.capabilities])
+    }
+}

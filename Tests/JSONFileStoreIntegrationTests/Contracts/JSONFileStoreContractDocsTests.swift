@@ -1,0 +1,11 @@
+import ServiceContracts
+import Testing
+
+@Suite("JSON file store contract docs")
+struct JSONFileStoreContractDocsTests {
+    @Test("Docs/ContractTests.md lists what the JSON file store's fixtures declare")
+    func docsListCapabilities() throws {
+        try ContractDocs.expectListed(
+            JSONFileStoreContractFixtures.integration, declaring: [JSONFileStoreContractFixtures.capabilities])
+    }
+}

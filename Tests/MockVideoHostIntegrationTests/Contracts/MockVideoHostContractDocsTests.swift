@@ -1,0 +1,11 @@
+import ServiceContracts
+import Testing
+
+@Suite("Mock video host contract docs")
+struct MockVideoHostContractDocsTests {
+    @Test("Docs/ContractTests.md lists what the mock video host's fixture declares")
+    func docsListCapabilities() throws {
+        let fixture = MockVideoHostContractFixtures.hosting
+        try ContractDocs.expectListed(fixture.integration, declaring: [fixture.capabilities])
+    }
+}

@@ -1,0 +1,13 @@
+import ServiceContracts
+import Testing
+
+@Suite("SQLite contract docs")
+struct SQLiteContractDocsTests {
+    @Test("Docs/ContractTests.md lists what the SQLite fixtures declare, on a file and in memory")
+    func docsListCapabilities() throws {
+        try ContractDocs.expectListed(
+            SQLiteContractFixtures.fileIntegration, declaring: [SQLiteContractFixtures.fileCapabilities])
+        try ContractDocs.expectListed(
+            SQLiteContractFixtures.memoryIntegration, declaring: [SQLiteContractFixtures.memoryCapabilities])
+    }
+}
