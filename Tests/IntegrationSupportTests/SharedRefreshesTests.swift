@@ -92,9 +92,8 @@ struct SharedRefreshesTests {
         try await next.waitFor(0)
         #expect(await shared.hub.generation(of: "key") != stopped)
 
-        // When the stopped reader's tasks call in late, as the scheduler may let them: a change,
-        // a read begun and delivered, a failure, and the signal's end
-        await shared.hub.changed("key", stopped)
+        // When the stopped reader's task calls in late, as the scheduler may let it: a read begun
+        // and delivered, a failure, and the signal's end
         #expect(await shared.hub.beginRead("key", stopped) == nil)
         await shared.hub.deliver("key", stopped, 0, 42)
         await shared.hub.failAll("key", stopped, .unavailable(reason: "the old read failed", retryAfter: nil))

@@ -41,6 +41,21 @@ public final class ChangeSignal: @unchecked Sendable {
     /// signal closes. Dropping or cancelling it unsubscribes.
     public func subscribe() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        forward(to: continuation)
+        return stream
+    }
+
+    /// Whether the signal is open: `false` from `close()` until `reopen()`.
+    public var isOpen: Bool {
+        lock.withLock { !isClosed }
+    }
+
+    /// Yields to `continuation` after each change, as `subscribe()`'s stream would, for a reader
+    /// that already waits on a stream of its own for other reasons too: a change then wakes it
+    /// directly, with no task in between (a busy store notifies at every commit). Finishes
+    /// `continuation` when the signal closes (at once when it is closed); finishing it unsubscribes,
+    /// so this takes its `onTermination`.
+    public func forward(to continuation: AsyncStream<Void>.Continuation) {
         let (id, startWatcher): (Int?, Bool) = lock.withLock {
             guard !isClosed else { return (nil, false) }
             let id = nextID
@@ -50,11 +65,10 @@ public final class ChangeSignal: @unchecked Sendable {
         }
         guard let id else {
             continuation.finish()
-            return stream
+            return
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         if startWatcher { startWatching() }
-        return stream
     }
 
     /// Ends every subscription and stops the watcher; later subscriptions end at once. Called

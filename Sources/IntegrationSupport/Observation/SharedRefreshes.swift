@@ -69,8 +69,6 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
         let generation: Int
         var subscribers: [Int: Subscriber] = [:]
         var nextRead = 0
-        /// A change arrived since the last read began.
-        var isStale = false
         /// A subscriber joined since the last read began: read at once.
         var hasNewcomer = false
         let wake: AsyncStream<Void>.Continuation
@@ -125,21 +123,17 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     }
 
     /// Makes the reader of `key`: it subscribes to the signal now, before its first read, so no
-    /// change committed while it reads is missed.
+    /// change committed while it reads is missed. A change wakes the reader's loop directly
+    /// (`ChangeSignal.forward(to:)`), so a busy store's commits cost its writer no task hop; when the
+    /// signal closes (the store stopped) the loop ends, and with it every observation of `key`.
     private func startReader(_ key: Key, read: @escaping @Sendable () async throws(ServiceError) -> Value) -> Reader {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         lastGeneration += 1
         let generation = lastGeneration
         let reader = Reader(generation: generation, wake: wake)
         readers[key] = reader
-        let changes = signal.subscribe()
-        reader.tasks.append(
-            Task { [weak self] in
-                for await _ in changes {
-                    await self?.changed(key, generation)
-                }
-                await self?.finishAll(key, generation)
-            })
+        let signal = signal
+        signal.forward(to: wake)
         reader.tasks.append(
             Task { [weak self] in
                 var lastRead: ContinuousClock.Instant?
@@ -149,6 +143,8 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
                         let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
                         if wait > .zero { try? await Task.sleep(for: wait) }
                     }
+                    // A wake left in the stream when the store stopped is no change to read.
+                    guard signal.isOpen else { break }
                     guard let sequence = await self.beginRead(key, generation), !Task.isCancelled else { return }
                     lastRead = ContinuousClock.now
                     do throws(ServiceError) {
@@ -158,6 +154,7 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
                         return
                     }
                 }
+                await self?.finishAll(key, generation)
             })
         return reader
     }
@@ -169,12 +166,6 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
         return reader
     }
 
-    func changed(_ key: Key, _ generation: Int) {
-        guard let reader = reader(key, generation) else { return }
-        reader.isStale = true
-        reader.wake.yield()
-    }
-
     private func hasNewcomer(_ key: Key, _ generation: Int) -> Bool {
         reader(key, generation)?.hasNewcomer ?? false
     }
@@ -183,7 +174,6 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     func beginRead(_ key: Key, _ generation: Int) -> Int? {
         guard let reader = reader(key, generation) else { return nil }
         defer { reader.nextRead += 1 }
-        reader.isStale = false
         reader.hasNewcomer = false
         return reader.nextRead
     }
