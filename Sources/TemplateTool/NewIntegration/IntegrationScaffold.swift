@@ -31,6 +31,7 @@ struct IntegrationScaffold {
             files.append(("\(tests)/\(name)\(service.protocolName)ContractTests.swift", contractTestFile(service)))
         }
         files.append(("\(tests)/\(name)ContractFixtures.swift", fixturesFile))
+        files.append(("\(tests)/\(name)CapabilityRowsTests.swift", capabilityRowsTestFile))
         files.append(("Sources/App/Integrations/\(name).swift", descriptionFile))
         return files
     }
@@ -327,7 +328,7 @@ struct IntegrationScaffold {
             /// their own; Docs/ContractTests.md lists every capability and how the other fixtures do it.
             enum \#(name)ContractFixtures {
                 static let integration = "\#(name)"
-                static let capabilities: Set<ContractCapability> = [.injectedClock, .reopen, .secondInstance, .observerCount]
+                static let capabilities: Set<ContractCapability> = [\#(Self.storeCapabilities.map { ".\($0)" }.joined(separator: ", "))]
 
                 /// The integrations one check started, all on one directory and clock, so tear-down stops them.
                 actor Stores {
@@ -382,6 +383,35 @@ struct IntegrationScaffold {
                 }
 
             \#(fixtures.joined(separator: "\n"))
+            }
+
+            """#
+    }
+
+    /// The capabilities every scaffolded fixture declares, each with a working hook.
+    static let storeCapabilities = ["injectedClock", "reopen", "secondInstance", "observerCount"]
+
+    /// The row `Docs/ContractTests.md` gets under "Which integration declares what": every capability
+    /// the fixtures declare, by name as the table lists them, marked as part of the integration.
+    var contractTableRow: String {
+        let names = Set(Self.storeCapabilities + services.flatMap(\.declaration.scaffoldCapabilities)).sorted()
+        let declared = names.map { "`.\($0)`" }.joined(separator: ", ")
+        return "| \(name) | \(declared) | <!-- part of: \(name) -->"
+    }
+
+    private var capabilityRowsTestFile: String {
+        let fixtures = services.map { "\(name)ContractFixtures.\($0.key).capabilities" }
+            .joined(separator: ", ")
+        return #"""
+            import ServiceContracts
+            import Testing
+
+            @Suite("\#(name) capability rows")
+            struct \#(name)CapabilityRowsTests {
+                @Test("Docs/ContractTests.md lists what the \#(name) fixtures declare")
+                func docsListCapabilities() throws {
+                    try ContractDocs.expectListed(\#(name)ContractFixtures.integration, declaring: [\#(fixtures)])
+                }
             }
 
             """#

@@ -24,10 +24,11 @@ struct NewIntegration {
               Integrations/<Name>/Models/<Name>Error.swift               its own types (records, DTOs, errors)
               Integrations/<Name>/Mapping/ServiceError+<Name>Error.swift one mapping per pair of types
               Integrations/<Name>/Services/<Name><Protocol>.swift        one per service
-              Tests/<Name>IntegrationTests/Contracts/...                 a fixture and one contract test per service
+              Tests/<Name>IntegrationTests/Contracts/...                 a fixture, one contract test per service, and
+                                                                         a test of its row in Docs/ContractTests.md
               Sources/App/Integrations/<Name>.swift                      how the app makes it, under the name <name>
-            and adds the targets to Package.swift, the description to IntegrationCatalog.all and the
-            integration to App's dependencies. Services that must be served together (users with posts)
+            and adds the targets to Package.swift, the description to IntegrationCatalog.all, the
+            integration to App's dependencies and its row to Docs/ContractTests.md. Services that must be served together (users with posts)
             are added for you. Every service method is generated from its protocol in Sources/Services and
             throws "not written yet" until you write it, so `swift test --filter <Name>IntegrationTests`
             lists what is left, and `\(AppConfiguration.environmentPrefix)POSTS=<name> swift run silo` already reaches your integration.
@@ -76,6 +77,12 @@ struct NewIntegration {
             try TextEdit.append(
                 ".\(scaffold.descriptionName)", toArrayOpening: "public static let all: [IntegrationDescription] = [",
                 in: text, file: catalog)
+        }
+        let contractDocs = "Docs/ContractTests.md"
+        try tree.edit(contractDocs, "the table of what each integration declares") { text throws(ToolFailure) in
+            try TextEdit.append(
+                row: scaffold.contractTableRow, toTableUnder: "### Which integration declares what", in: text,
+                file: contractDocs)
         }
         tree.format([
             "Integrations/\(name)", "Tests/\(name)IntegrationTests", "Sources/App/Integrations", "Package.swift",

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Edits of a Swift file's text at places the template marks, for the few files a scaffold must
-/// change (the manifest, the integration catalog). Each names what it looks for, so a file that
-/// no longer has it fails with a message saying where to make the change by hand.
+/// Edits of a file's text at places the template marks, for the few files a scaffold must change
+/// (the manifest, the integration catalog, the contract docs' table). Each names what it looks
+/// for, so a file that no longer has it fails with a message saying where to make the change by
+/// hand.
 enum TextEdit {
     /// `text` with `insertion` put before the first line that starts with `marker` (ignoring
     /// indentation).
@@ -30,6 +31,26 @@ enum TextEdit {
             throw .failed("\(file) has no line containing `\(marker)`; make this change there by hand")
         }
         lines.insert(contentsOf: insertion.components(separatedBy: "\n"), at: index + 1)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with `row` added as the last row of the first Markdown table after the line `heading`.
+    ///
+    /// - Throws: a failure naming `heading` and `file` when there is no such heading or no table
+    ///   after it before the next heading.
+    static func append(row: String, toTableUnder heading: String, in text: String, file: String)
+        throws(ToolFailure) -> String
+    {
+        var lines = text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: heading),
+            let first = lines[(start + 1)...].prefix(while: { !$0.hasPrefix("#") }).firstIndex(where: {
+                $0.hasPrefix("|")
+            })
+        else {
+            throw .failed("\(file) has no table under `\(heading)`; add `\(row)` to it by hand")
+        }
+        let end = lines[first...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
+        lines.insert(row, at: end)
         return lines.joined(separator: "\n")
     }
 

@@ -7,7 +7,8 @@ import Testing
 ///
 /// A row is `| <integration> | <capabilities> |`. An integration may have several rows (the
 /// capabilities that go with one service on a row of their own, marked as part of that service), and
-/// together they list what its fixtures declare.
+/// together they list what its fixtures declare. `scripts/new-integration` appends a scaffolded
+/// integration's row under `heading`, which it spells as this does.
 public enum ContractDocs {
     /// The page, relative to the package's root.
     public static let page = "Docs/ContractTests.md"
@@ -54,13 +55,15 @@ public enum ContractDocs {
     ) throws -> [(integration: String, capabilities: Set<ContractCapability>)] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(
-            lines.firstIndex { $0 == heading }, "\(page) has no section \"\(heading)\"", sourceLocation: sourceLocation)
+            lines.firstIndex { $0.trimmingCharacters(in: .whitespacesAndNewlines) == heading },
+            "\(page) has no section \"\(heading)\"", sourceLocation: sourceLocation)
         let section = lines[(start + 1)...].prefix { !$0.hasPrefix("#") }
         return try section.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Integration ") }.map { line in
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            // "–" says the row declares nothing, as in the generated tables.
             let names = cells.dropFirst().first?.split(separator: ",").map {
                 $0.trimmingCharacters(in: CharacterSet(charactersIn: " `."))
-            }
+            }.filter { $0 != "–" }
             let capabilities = try (names ?? []).map { name in
                 try #require(
                     ContractCapability(rawValue: name), "\(page): \"\(name)\" in \"\(line)\" is not a capability",

@@ -1,8 +1,8 @@
 import ServiceContracts
 import Testing
 
-@Suite("Offline-first contract docs")
-struct OfflineFirstContractDocsTests {
+@Suite("Offline-first capability rows")
+struct OfflineFirstCapabilityRowsTests {
     @Test("Docs/ContractTests.md lists what the offline-first fixtures declare, over every connection")
     func docsListCapabilities() throws {
         try ContractDocs.expectListed(

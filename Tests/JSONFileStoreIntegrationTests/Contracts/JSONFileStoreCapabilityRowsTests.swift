@@ -1,8 +1,8 @@
 import ServiceContracts
 import Testing
 
-@Suite("JSON file store contract docs")
-struct JSONFileStoreContractDocsTests {
+@Suite("JSON file store capability rows")
+struct JSONFileStoreCapabilityRowsTests {
     @Test("Docs/ContractTests.md lists what the JSON file store's fixtures declare")
     func docsListCapabilities() throws {
         try ContractDocs.expectListed(

@@ -1,8 +1,8 @@
 import ServiceContracts
 import Testing
 
-@Suite("Mock video host contract docs")
-struct MockVideoHostContractDocsTests {
+@Suite("Mock video host capability rows")
+struct MockVideoHostCapabilityRowsTests {
     @Test("Docs/ContractTests.md lists what the mock video host's fixture declares")
     func docsListCapabilities() throws {
         let fixture = MockVideoHostContractFixtures.hosting

@@ -1,8 +1,8 @@
 import ServiceContracts
 import Testing
 
-@Suite("In-memory contract docs")
-struct InMemoryContractDocsTests {
+@Suite("In-memory capability rows")
+struct InMemoryCapabilityRowsTests {
     @Test("Docs/ContractTests.md lists what the in-memory fixtures declare")
     func docsListCapabilities() throws {
         try ContractDocs.expectListed(

@@ -1,8 +1,8 @@
 import ServiceContracts
 import Testing
 
-@Suite("SQLite contract docs")
-struct SQLiteContractDocsTests {
+@Suite("SQLite capability rows")
+struct SQLiteCapabilityRowsTests {
     @Test("Docs/ContractTests.md lists what the SQLite fixtures declare, on a file and in memory")
     func docsListCapabilities() throws {
         try ContractDocs.expectListed(
