@@ -41,21 +41,25 @@ public final class ChangeSignal: @unchecked Sendable {
     /// signal closes. Dropping or cancelling it unsubscribes.
     public func subscribe() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        forward(to: continuation)
+        forward(to: continuation, ended: {})
         return stream
     }
 
     /// Whether the signal is open: `false` from `close()` until `reopen()`.
-    public var isOpen: Bool {
+    var isOpen: Bool {
         lock.withLock { !isClosed }
     }
 
     /// Yields to `continuation` after each change, as `subscribe()`'s stream would, for a reader
     /// that already waits on a stream of its own for other reasons too: a change then wakes it
     /// directly, with no task in between (a busy store notifies at every commit). Finishes
-    /// `continuation` when the signal closes (at once when it is closed); finishing it unsubscribes,
-    /// so this takes its `onTermination`.
-    public func forward(to continuation: AsyncStream<Void>.Continuation) {
+    /// `continuation` when the signal closes (at once when it is closed), and calls `ended` when
+    /// `continuation` ends, whoever ends it: the reader learns of a close even while it is not
+    /// reading the stream. Finishing it unsubscribes, so this takes its `onTermination`: the
+    /// caller sets none after, and passes a continuation that has not ended, buffering the newest
+    /// element only (one pending signal, as every subscriber holds). Internal for those rules:
+    /// `SharedRefreshes` is its one caller.
+    func forward(to continuation: AsyncStream<Void>.Continuation, ended: @escaping @Sendable () -> Void) {
         let (id, startWatcher): (Int?, Bool) = lock.withLock {
             guard !isClosed else { return (nil, false) }
             let id = nextID
@@ -65,9 +69,13 @@ public final class ChangeSignal: @unchecked Sendable {
         }
         guard let id else {
             continuation.finish()
+            ended()
             return
         }
-        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        continuation.onTermination = { [weak self] _ in
+            self?.unsubscribe(id)
+            ended()
+        }
         if startWatcher { startWatching() }
     }
 

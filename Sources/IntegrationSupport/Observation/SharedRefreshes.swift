@@ -51,7 +51,7 @@ public final class SharedRefreshes<Key: Hashable & Sendable, Value: Equatable & 
 
 /// The readers of a `SharedRefreshes`, one per key, and who is subscribed to each.
 ///
-/// A reader's tasks call back with its generation; a call from a stopped reader's task (which may
+/// A reader's task calls back with its generation; a call from a stopped reader's task (which may
 /// come after a new reader of the same key has started) changes nothing.
 actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     private struct Subscriber {
@@ -64,7 +64,7 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     }
 
     private final class Reader {
-        /// Tells this reader from a later one of the same key: the tasks of a stopped reader may
+        /// Tells this reader from a later one of the same key: the task of a stopped reader may
         /// still call in, and must not touch its successor.
         let generation: Int
         var subscribers: [Int: Subscriber] = [:]
@@ -72,7 +72,7 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
         /// A subscriber joined since the last read began: read at once.
         var hasNewcomer = false
         let wake: AsyncStream<Void>.Continuation
-        var tasks: [Task<Void, Never>] = []
+        var task: Task<Void, Never>?
 
         init(generation: Int, wake: AsyncStream<Void>.Continuation) {
             self.generation = generation
@@ -104,6 +104,9 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     ) -> Int {
         lastSubscriberID += 1
         let id = lastSubscriberID
+        // A reader whose signal closed (the store stopped) ends once its loop sees it; a store
+        // started again meanwhile gets a reader of its own, or the newcomer would never be read for.
+        if let ending = readers[key], case .terminated = ending.wake.yield() { endAll(key) }
         let reader = readers[key] ?? startReader(key, read: read)
         reader.subscribers[id] = Subscriber(continuation: continuation, firstRead: reader.nextRead)
         reader.hasNewcomer = true
@@ -124,8 +127,8 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
 
     /// Makes the reader of `key`: it subscribes to the signal now, before its first read, so no
     /// change committed while it reads is missed. A change wakes the reader's loop directly
-    /// (`ChangeSignal.forward(to:)`), so a busy store's commits cost its writer no task hop; when the
-    /// signal closes (the store stopped) the loop ends, and with it every observation of `key`.
+    /// (`ChangeSignal.forward(to:ended:)`), so a busy store's commits cost its writer no task hop;
+    /// when the signal closes (the store stopped), every observation of `key` ends.
     private func startReader(_ key: Key, read: @escaping @Sendable () async throws(ServiceError) -> Value) -> Reader {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         lastGeneration += 1
@@ -133,33 +136,35 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
         let reader = Reader(generation: generation, wake: wake)
         readers[key] = reader
         let signal = signal
-        signal.forward(to: wake)
-        reader.tasks.append(
-            Task { [weak self] in
-                var lastRead: ContinuousClock.Instant?
-                for await _ in wakes {
-                    guard let self, !Task.isCancelled else { return }
-                    if let lastRead, await !self.hasNewcomer(key, generation) {
-                        let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
-                        if wait > .zero { try? await Task.sleep(for: wait) }
-                    }
-                    // A wake left in the stream when the store stopped is no change to read.
-                    guard signal.isOpen else { break }
-                    guard let sequence = await self.beginRead(key, generation), !Task.isCancelled else { return }
-                    lastRead = ContinuousClock.now
-                    do throws(ServiceError) {
-                        await self.deliver(key, generation, sequence, try await read())
-                    } catch {
-                        await self.failAll(key, generation, error)
-                        return
-                    }
+        // The store stopping ends the observations at once, even while the loop waits out the
+        // interval (ending the reader cancels that wait).
+        signal.forward(to: wake) { [weak self] in Task { await self?.finishAll(key, generation) } }
+        reader.task = Task { [weak self] in
+            var lastRead: ContinuousClock.Instant?
+            for await _ in wakes {
+                guard let self, !Task.isCancelled else { return }
+                // A wake left in the stream when the store stopped is no change to read.
+                guard signal.isOpen else { break }
+                if let lastRead, await !self.hasNewcomer(key, generation) {
+                    let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
+                    if wait > .zero { try? await Task.sleep(for: wait) }
                 }
-                await self?.finishAll(key, generation)
-            })
+                guard signal.isOpen else { break }
+                guard let sequence = await self.beginRead(key, generation), !Task.isCancelled else { return }
+                lastRead = ContinuousClock.now
+                do throws(ServiceError) {
+                    await self.deliver(key, generation, sequence, try await read())
+                } catch {
+                    await self.failAll(key, generation, error)
+                    return
+                }
+            }
+            await self?.finishAll(key, generation)
+        }
         return reader
     }
 
-    /// The reader of `key` when it is still the one of `generation`: a stopped reader's tasks may
+    /// The reader of `key` when it is still the one of `generation`: a stopped reader's task may
     /// call in after a new reader of the same key has started, and must leave it alone.
     private func reader(_ key: Key, _ generation: Int) -> Reader? {
         guard let reader = readers[key], reader.generation == generation else { return nil }
@@ -212,6 +217,6 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
     private func stop(_ key: Key) {
         guard let reader = readers.removeValue(forKey: key) else { return }
         reader.wake.finish()
-        for task in reader.tasks { task.cancel() }
+        reader.task?.cancel()
     }
 }
