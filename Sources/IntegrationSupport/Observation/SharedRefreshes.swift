@@ -143,12 +143,11 @@ actor RefreshHub<Key: Hashable & Sendable, Value: Equatable & Sendable> {
             var lastRead: ContinuousClock.Instant?
             for await _ in wakes {
                 guard let self, !Task.isCancelled else { return }
-                // A wake left in the stream when the store stopped is no change to read.
-                guard signal.isOpen else { break }
                 if let lastRead, await !self.hasNewcomer(key, generation) {
                     let wait = lastRead.advanced(by: minimumInterval) - ContinuousClock.now
                     if wait > .zero { try? await Task.sleep(for: wait) }
                 }
+                // A wake left in the stream when the store stopped is no change to read.
                 guard signal.isOpen else { break }
                 guard let sequence = await self.beginRead(key, generation), !Task.isCancelled else { return }
                 lastRead = ContinuousClock.now

@@ -391,8 +391,12 @@ struct IntegrationScaffold {
     /// The capabilities every scaffolded fixture declares, each with a working hook.
     static let storeCapabilities = ["injectedClock", "reopen", "secondInstance", "observerCount"]
 
-    /// The row `Docs/ContractTests.md` gets under "Which integration declares what": every capability
-    /// the fixtures declare, by name as the table lists them, marked as part of the integration.
+    /// The page and the heading of the table that says what each integration's fixtures declare;
+    /// `ContractDocs` in Tests/ServiceContracts reads it under the same heading.
+    static let capabilityTable = (page: "Docs/ContractTests.md", heading: "### Which integration declares what")
+
+    /// The row the capability table gets: every capability the fixtures declare, by name as the
+    /// table lists them, marked as part of the integration.
     var contractTableRow: String {
         let names = Set(Self.storeCapabilities + services.flatMap(\.declaration.scaffoldCapabilities)).sorted()
         let declared = names.map { "`.\($0)`" }.joined(separator: ", ")

@@ -78,11 +78,9 @@ struct NewIntegration {
                 ".\(scaffold.descriptionName)", toArrayOpening: "public static let all: [IntegrationDescription] = [",
                 in: text, file: catalog)
         }
-        let contractDocs = "Docs/ContractTests.md"
-        try tree.edit(contractDocs, "the table of what each integration declares") { text throws(ToolFailure) in
-            try TextEdit.append(
-                row: scaffold.contractTableRow, toTableUnder: "### Which integration declares what", in: text,
-                file: contractDocs)
+        let table = IntegrationScaffold.capabilityTable
+        try tree.edit(table.page, "the table of what each integration declares") { text throws(ToolFailure) in
+            try TextEdit.append(row: scaffold.contractTableRow, toTableUnder: table.heading, in: text, file: table.page)
         }
         tree.format([
             "Integrations/\(name)", "Tests/\(name)IntegrationTests", "Sources/App/Integrations", "Package.swift",

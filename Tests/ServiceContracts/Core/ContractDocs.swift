@@ -8,7 +8,8 @@ import Testing
 /// A row is `| <integration> | <capabilities> |`. An integration may have several rows (the
 /// capabilities that go with one service on a row of their own, marked as part of that service), and
 /// together they list what its fixtures declare. `scripts/new-integration` appends a scaffolded
-/// integration's row under `heading`, which it spells as this does.
+/// integration's row under `heading` (`IntegrationScaffold.capabilityTable` spells both the same;
+/// `scripts/test-new-integration` checks that the row lands and passes).
 public enum ContractDocs {
     /// The page, relative to the package's root.
     public static let page = "Docs/ContractTests.md"
