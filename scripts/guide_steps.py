@@ -20,6 +20,13 @@ BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
 CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
 
 
+def unfinished_tests(output):
+    """The Swift Testing tests `output` says started (`◇ Test … started.`) but never passed or failed."""
+    started = re.findall(r"^◇ Test (.+?) started\.$", output, flags=re.M)
+    ended = set(re.findall(r"^[✔✘] Test (.+?) (?:with \d+ test cases? )?(?:passed|failed)", output, flags=re.M))
+    return [name for name in dict.fromkeys(started) if name not in ended]
+
+
 class Guide:
     """One guide, followed in a scratch copy; `name` prefixes every message."""
 
@@ -37,6 +44,10 @@ class Guide:
             errors = [line for line in output.splitlines()
                       if re.match(r"^\S+:\d+:\d+: error|^✘", line) or "recorded an issue" in line]
             print("\n".join(errors[:40]) if errors else output[-6000:])
+            # A run that hung and was killed shows no error: name the tests it never finished.
+            hung = unfinished_tests(output)
+            if hung:
+                print("tests that started and never finished: " + ", ".join(hung))
         print(f"{self.name}: FAIL: {message}")
         sys.exit(1)
 
