@@ -10,21 +10,21 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+
+from test_log import unfinished_tests
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
 # The flags .ci/run builds with.
 CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
-
-
-def unfinished_tests(output):
-    """The Swift Testing tests `output` says started (`◇ Test … started.`) but never passed or failed."""
-    started = re.findall(r"^◇ Test (.+?) started\.$", output, flags=re.M)
-    ended = set(re.findall(r"^[✔✘] Test (.+?) (?:with \d+ test cases? )?(?:passed|failed)", output, flags=re.M))
-    return [name for name in dict.fromkeys(started) if name not in ended]
+# How long one command of a guide may run before it counts as hung and is killed with everything
+# it started: 30 minutes, or the whole seconds in GUIDE_HANG_SECONDS. A hang guard, not a deadline:
+# the longest command (a build and the whole suite) takes about 5 minutes here.
+HANG_LIMIT = int(os.environ.get("GUIDE_HANG_SECONDS", "") or 1800)
 
 
 class Guide:
@@ -74,14 +74,21 @@ class Guide:
         """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
         # The template tool (scripts/new-integration) builds with CI's flags too, so later builds reuse its build.
         tool = {"TEMPLATE_BUILD_FLAGS": " ".join(CI_FLAGS)}
-        result = subprocess.run(
-            command, cwd=self.copy, shell=isinstance(command, str), capture_output=True, text=True,
-            env={**os.environ, **tool, **(env or {})},
+        shown = command if isinstance(command, str) else " ".join(command)
+        # A session of its own, so a command that hangs is killed with every process it started.
+        process = subprocess.Popen(
+            command, cwd=self.copy, shell=isinstance(command, str), stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, env={**os.environ, **tool, **(env or {})}, start_new_session=True,
         )
-        output = result.stdout + result.stderr
-        if expect_success and result.returncode != 0:
-            self.fail(f"`{command if isinstance(command, str) else ' '.join(command)}` failed", output)
-        return result.returncode, output
+        try:
+            output, _ = process.communicate(timeout=HANG_LIMIT)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            self.fail(f"`{shown}` hung: killed after {HANG_LIMIT} s (GUIDE_HANG_SECONDS)", output)
+        if expect_success and process.returncode != 0:
+            self.fail(f"`{shown}` failed", output)
+        return process.returncode, output
 
     def apply(self, step, blocks, replace=None, env=None, overwrites=False):
         """Applies one step's blocks and returns the output of its last `sh` line. `replace` maps an

@@ -58,7 +58,7 @@ struct OfflineFirstSyncTests {
         let second = try await integration.postService.publish(PostDraft(authorID: author.id, text: "second"))
         #expect(await integration.syncService.syncNow().sent == 1)
         parts.remote.releaseHeldRead()
-        _ = await heldSync.value
+        _ = try await HangGuard.run("the held sync's end") { await heldSync.value }
 
         // Then the device still lists the answered post: the stale snapshot was read again, not applied
         let feed = try await integration.postService.feed(authorID: author.id, page: .first(10))

@@ -197,7 +197,7 @@ struct HTTPFaultTests {
         clock.advance(by: .milliseconds(1_999))
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 1)
         clock.advance(by: .milliseconds(1))
-        #expect(try await call.value == scene.post)
+        #expect(try await HangGuard.run("the retried read's answer") { try await call.value } == scene.post)
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
     }
 
@@ -229,7 +229,7 @@ struct HTTPFaultTests {
         }
 
         // Then the call times out after three attempts, all of them still unanswered
-        let result = await call.result
+        let result = try await HangGuard.run("the call's end after its third deadline") { await call.result }
         let failure = try #require(throws: ServiceError.self) { try result.get() }
         #expect(failure.kind == .timedOut, "\(failure)")
         #expect(failure.description.contains("no answer within 5.0 seconds to any of 3 attempts"), "\(failure)")
@@ -257,8 +257,9 @@ struct HTTPFaultTests {
         clock.advance(by: .seconds(5))
 
         // Then health says degraded after that one attempt
-        guard case .degraded(let reason) = await probe.value else {
-            Issue.record("expected degraded, got \(await probe.value)")
+        let health = try await HangGuard.run("the probe's answer once its deadline passed") { await probe.value }
+        guard case .degraded(let reason) = health else {
+            Issue.record("expected degraded, got \(health)")
             return
         }
         #expect(reason.contains("not answering"), "\(reason)")

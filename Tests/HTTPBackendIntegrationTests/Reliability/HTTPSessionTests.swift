@@ -92,7 +92,7 @@ struct HTTPSessionTests {
         call.cancel()
 
         // Then the call ends cancelled before the backend has answered (it is released only after)
-        let result = await call.result
+        let result = try await HangGuard.run("the cancelled call's end") { await call.result }
         try await scene.backend.releaseHeldRequests()
         guard case .failure(let error) = result else {
             Issue.record("the cancelled call succeeded")
@@ -171,7 +171,7 @@ extension HTTPSessionTests {
         await scene.integration.stop()
         clock.advance(by: .seconds(1))
         // The call ends only after its backoff, when its next attempt is refused by the stopped client.
-        _ = await call.result
+        _ = try await HangGuard.run("the call's end after its backoff") { await call.result }
         let counts = try await scene.backend.allRequests()
         #expect(counts["GET \(scene.postPath)"] == 1, "\(counts)")
         try? await scene.backend.kill()

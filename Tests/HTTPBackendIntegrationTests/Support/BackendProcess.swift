@@ -36,7 +36,9 @@ final class BackendProcess: Sendable {
 
     /// Starts a backend (in-memory store unless `arguments` say otherwise) and waits until it listens.
     static func start(arguments: [String] = []) async throws -> BackendProcess {
-        let slot = await running.take()
+        let slot = try await HangGuard.run("a free place among the \(running.count) backends that run at once") {
+            await running.take()
+        }
         let child = try RunningChild(
             try ChildProcess.executable(named: "silo-backend"),
             arguments: ["--port", "0", "--store", "memory", "--test-controls", "--password-iterations", "1000"]
@@ -82,17 +84,14 @@ final class BackendProcess: Sendable {
     /// Returns once at least `count` requests are held by a `hold` fault (the backend answers
     /// this control when they are: an event, not a poll).
     func waitForHeldRequests(_ count: Int) async throws {
-        try await HangGuard.run("\(count) held request(s) at the backend") { [self] in
-            _ = try await control("GET", "/_test/held?count=\(count)")
-        }
+        try await control("GET", "/_test/held?count=\(count)", awaiting: "\(count) held request(s) at the backend")
     }
 
     /// Returns once at least `count` change-feed reads are waiting for a change (the backend answers
     /// this control when they are).
     func waitForLongPolls(_ count: Int) async throws {
-        try await HangGuard.run("\(count) long-poll(s) waiting at the backend") { [self] in
-            _ = try await control("GET", "/_test/long-polls?count=\(count)")
-        }
+        try await control(
+            "GET", "/_test/long-polls?count=\(count)", awaiting: "\(count) long-poll(s) waiting at the backend")
     }
 
     /// Removes every injected fault.
@@ -162,14 +161,15 @@ final class BackendProcess: Sendable {
         }
     }
 
-    /// Sends a test control. With `closing`, its connection closes after the answer: the controls
-    /// tests make beside raw connections (moving the clock, reading the connection table) never
-    /// leave one of their own holding a place the test counts on, which the session could drop at
-    /// any time.
+    /// Sends a test control, under `HangGuard` (its session's own timeout is an hour, for the
+    /// long-polls): a control the backend never answers fails naming `awaiting`, or the control.
+    /// With `closing`, its connection closes after the answer: the controls tests make beside raw
+    /// connections (moving the clock, reading the connection table) never leave one of their own
+    /// holding a place the test counts on, which the session could drop at any time.
     @discardableResult
-    private func control(_ method: String, _ path: String, body: Data? = nil, closing: Bool = false) async throws
-        -> Data
-    {
+    private func control(
+        _ method: String, _ path: String, body: Data? = nil, closing: Bool = false, awaiting: String? = nil
+    ) async throws -> Data {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
         if closing { request.setValue("close", forHTTPHeaderField: "Connection") }
@@ -177,7 +177,9 @@ final class BackendProcess: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await Self.send(request)
+        let (data, response) = try await HangGuard.run(awaiting ?? "the backend's answer to \(method) \(path)") {
+            [request] in try await Self.send(request)
+        }
         guard let status = (response as? HTTPURLResponse)?.statusCode, status < 300 else {
             throw BackendProcessFailure(
                 description: "test control \(method) \(path) failed: \(String(decoding: data, as: UTF8.self))")

@@ -122,7 +122,7 @@ struct HTTPBinInteropTests {
         clock.advance(by: .milliseconds(700))
 
         // Then the call times out after both attempts, without waiting for httpbin
-        let result = await call.result
+        let result = try await HangGuard.run("the call's end after two deadlines") { await call.result }
         #expect(throws: HTTPFailure.timedOut(after: .milliseconds(700), attempts: 2)) { try result.get() }
     }
 

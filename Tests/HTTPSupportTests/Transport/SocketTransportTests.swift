@@ -180,7 +180,8 @@ struct SocketTransportTests {
         let call = Task { try await transport.send(get()) }
         try await server.wait(for: .request(0, line: "GET /v1/health HTTP/1.1"))
         call.cancel()
-        await #expect(throws: HTTPFailure.cancelled) { try await call.value }
+        let cancelled = try await HangGuard.run("the cancelled call's end") { await call.result }
+        #expect(throws: HTTPFailure.cancelled) { try cancelled.get() }
         try await server.wait(for: .closedByClient(0))
     }
 
@@ -198,7 +199,8 @@ struct SocketTransportTests {
         try await server.wait(for: .request(0, line: "GET /v1/health HTTP/1.1"))
         try await clock.waitForSleeper(dueWithin: .seconds(60))
         clock.advance(by: .seconds(60))
-        await #expect(throws: HTTPFailure.timedOut(after: .seconds(60))) { try await call.value }
+        let late = try await HangGuard.run("the call's end at its deadline") { await call.result }
+        #expect(throws: HTTPFailure.timedOut(after: .seconds(60))) { try late.get() }
         try await server.wait(for: .closedByClient(0))
     }
 

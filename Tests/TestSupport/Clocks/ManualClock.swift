@@ -63,26 +63,39 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until at least `count` tasks sleep on this clock: the code under test has parked
     /// on it and moving the clock is what it waits for.
     ///
-    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    /// - Throws: `CancellationError` when the waiting task is cancelled first; `HangGuard.Hang`
+    ///   when no task parks (the code under test never reached its wait).
     public func waitForSleepers(_ count: Int = 1) async throws {
-        try await waitForSleeperCount { $0 >= count }
+        try await waitForParked("\(count) sleeper(s) on the manual clock") { $0.deadlines.count >= count }
     }
 
     /// Suspends until the number of tasks sleeping on this clock satisfies `isWanted` (`{ $0 == 0 }`:
     /// every sleeper has been resumed or cancelled).
     ///
-    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    /// - Throws: `CancellationError` when the waiting task is cancelled first; `HangGuard.Hang`
+    ///   when the count never satisfies `isWanted`.
     public func waitForSleeperCount(_ isWanted: @escaping @Sendable (Int) -> Bool) async throws {
-        try await parked.wait { isWanted($0.deadlines.count) }
+        try await waitForParked("the awaited number of sleepers on the manual clock") { isWanted($0.deadlines.count) }
     }
 
     /// Suspends until a task sleeps on this clock with a deadline at most `window` from now: tells
     /// a short wait (a retry's backoff) from a long one parked at the same time (a deadline).
     ///
-    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    /// - Throws: `CancellationError` when the waiting task is cancelled first; `HangGuard.Hang`
+    ///   when no such sleeper parks.
     public func waitForSleeper(dueWithin window: Duration) async throws {
-        try await parked.wait { state in
+        try await waitForParked("a sleeper on the manual clock due within \(window)") { state in
             state.deadlines.contains { state.now.duration(to: $0) <= window }
+        }
+    }
+
+    /// Waits until `isMet` holds for the parked sleepers, under `HangGuard`: code under test that
+    /// never parks fails the test naming `waitingFor`, instead of holding the run.
+    private func waitForParked(
+        _ waitingFor: String, _ isMet: @escaping @Sendable ((version: Int, now: Instant, deadlines: [Instant])) -> Bool
+    ) async throws {
+        try await HangGuard.run(waitingFor) { [parked] in
+            _ = try await parked.wait(until: isMet)
         }
     }
 

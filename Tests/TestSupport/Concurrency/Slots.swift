@@ -6,11 +6,14 @@
 public actor Slots {
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// How many places there are.
+    public nonisolated let count: Int
 
     /// Creates `count` free places.
     public init(_ count: Int) {
         precondition(count > 0, "Slots needs at least one place")
         free = count
+        self.count = count
     }
 
     /// Takes a place, waiting until one is free.
