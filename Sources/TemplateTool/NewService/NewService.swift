@@ -26,8 +26,9 @@ struct NewService {
                          Tests/ServiceContractsTests/Broken/Broken<Protocol>.swift no defects yet: plant yours
                          Integrations/InMemory/Services/InMemory<Protocol>.swift   methods "not written yet"
                          Tests/InMemoryIntegrationTests/Contracts/InMemory<Protocol>ContractTests.swift
-          registers it:  the contract catalog, the planted-defect coverage, the in-memory integration,
-                         and ServiceProvider, which picks the in-memory reference for it
+          registers it:  the contract catalog, the planted-defect coverage, the in-memory integration
+                         and its capability rows' test, and ServiceProvider, which picks the
+                         in-memory reference for it
         Each file and line it writes says it is "part of: <key>" (the protocol's file too, when it
         declares no other protocol; the in-memory description's services: list, which remove-service
         edits itself, aside), so scripts/remove-service <key> takes them out again.
@@ -84,7 +85,8 @@ struct NewService {
         static let memory = "Integrations/InMemory/InMemoryIntegration.swift"
         static let provider = "Sources/App/ServiceProvider.swift"
         static let description = "Sources/App/Integrations/InMemory.swift"
-        static let all = [kind, catalog, coverage, memory, provider, description]
+        static let capabilityRows = "Tests/InMemoryIntegrationTests/Contracts/InMemoryCapabilityRowsTests.swift"
+        static let all = [kind, catalog, coverage, memory, provider, description, capabilityRows]
     }
 
     private func checkNames() throws(ToolFailure) {
@@ -192,6 +194,12 @@ struct NewService {
         let description = Edited.description
         try tree.edit(description, "the in-memory reference serves \(key)") { text throws(ToolFailure) in
             try TextEdit.append(".\(key)", toInlineListAfter: "services: [", in: text, file: description)
+        }
+        let rows = Edited.capabilityRows
+        try tree.edit(rows, "the in-memory fixture held to its capability rows") { text throws(ToolFailure) in
+            try TextEdit.append(
+                "\(scaffold.inMemoryType)ContractTests.fixture.capabilities", toArrayOpening: "static let declared",
+                in: text, file: rows, comment: ownership)
         }
     }
 
