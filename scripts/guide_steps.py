@@ -15,16 +15,17 @@ import subprocess
 import sys
 import tempfile
 
-from test_log import unfinished_tests
+from hang_guard import stop, unfinished_tests
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
 # The flags .ci/run builds with.
 CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
-# How long one command of a guide may run before it counts as hung and is killed with everything
-# it started: 30 minutes, or the whole seconds in GUIDE_HANG_SECONDS. A hang guard, not a deadline:
-# the longest command (a build and the whole suite) takes about 5 minutes here.
-HANG_LIMIT = int(os.environ.get("GUIDE_HANG_SECONDS", "") or 1800)
+# How long one command of a guide may run before it counts as hung and is stopped: 30 minutes, or
+# the whole seconds in GUIDE_HANG_SECONDS when positive. A hang guard, not a deadline: the longest
+# command (a build and the whole suite) takes about 5 minutes here.
+HANG_LIMIT = next((int(v) for v in [os.environ.get("GUIDE_HANG_SECONDS", "")] if v.isdigit() and int(v) > 0), 1800)
+
 
 
 class Guide:
@@ -75,7 +76,8 @@ class Guide:
         # The template tool (scripts/new-integration) builds with CI's flags too, so later builds reuse its build.
         tool = {"TEMPLATE_BUILD_FLAGS": " ".join(CI_FLAGS)}
         shown = command if isinstance(command, str) else " ".join(command)
-        # A session of its own, so a command that hangs is killed with every process it started.
+        # A session of its own, so a command that hangs is stopped with every process it started
+        # (hang_guard.stop); Ctrl-C stops it too, before the scratch copy it runs in is removed.
         process = subprocess.Popen(
             command, cwd=self.copy, shell=isinstance(command, str), stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, env={**os.environ, **tool, **(env or {})}, start_new_session=True,
@@ -83,9 +85,10 @@ class Guide:
         try:
             output, _ = process.communicate(timeout=HANG_LIMIT)
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            output, _ = process.communicate()
-            self.fail(f"`{shown}` hung: killed after {HANG_LIMIT} s (GUIDE_HANG_SECONDS)", output)
+            self.fail(f"`{shown}` hung: stopped after {HANG_LIMIT} s (GUIDE_HANG_SECONDS)", stop(process))
+        except BaseException:
+            stop(process)
+            raise
         if expect_success and process.returncode != 0:
             self.fail(f"`{shown}` failed", output)
         return process.returncode, output

@@ -52,6 +52,7 @@ struct OfflineFirstSyncTests {
         #expect(await integration.syncService.syncNow().sent == 1)
         parts.remote.holdsNextRead.withLock { $0 = true }
         let heldSync = Task { await integration.syncService.syncNow() }
+        defer { heldSync.cancel() }  // a guarded wait that fails leaves no call behind
         _ = try await HangGuard.run("the read to be held") { try await parts.remote.heldReads.wait { $0 == 1 } }
 
         // When a second post is published and answered meanwhile, and then the old read arrives

@@ -191,6 +191,7 @@ struct HTTPFaultTests {
         let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
         try await clock.waitForSleeper(dueWithin: .seconds(2))
 
         // Then nothing is sent until two seconds have passed, and the retry then succeeds
@@ -219,6 +220,7 @@ struct HTTPFaultTests {
         let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
         for attempt in 1...3 {
             try await scene.backend.waitForHeldRequests(attempt)
             clock.advance(by: .seconds(5))
@@ -253,6 +255,7 @@ struct HTTPFaultTests {
         // When the probe has reached the backend and its deadline passes
         let integration = scene.integration
         let probe = Task { await integration.health() }
+        defer { probe.cancel() }  // a guarded wait that fails leaves no call behind
         try await scene.backend.waitForHeldRequests(1)
         clock.advance(by: .seconds(5))
 

@@ -165,6 +165,7 @@ extension HTTPSessionTests {
         let posts = scene.integration.postService
         let id = scene.post.id
         let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
         try await clock.waitForSleeper(dueWithin: .milliseconds(400))
 
         // When the integration stops, and the backoff then runs out

@@ -5,7 +5,8 @@ import Services
 import TestSupport
 
 /// A backend, a started client logging into a capture, and one user with one post: the stage
-/// every fault case plays on. Request counts are reset once the stage is set.
+/// every fault case plays on. Request counts are reset once the stage is set. The client is
+/// configured as the test asks (a manual clock, a transport); the stage is set before it starts.
 struct FaultScene: Sendable {
     let backend: BackendProcess
     let integration: HTTPBackendIntegration
@@ -23,15 +24,26 @@ struct FaultScene: Sendable {
         let backend = try await BackendProcess.start(arguments: ["--manual-clock"] + backendArguments)
         let log = LogCapture()
         let credentials = try TemporaryDirectory(prefix: "http-credentials")
+        let credentialsFile = credentials.file(named: "credentials.json")
+        // The stage is set by a client of its own on the system's clock, which signs the author up
+        // into the credentials file the scene's client then loads. A setup call that needs a retry
+        // (URLSession's own timeout can pass first on a loaded machine) must not wait out its
+        // backoff on a manual clock no one can move yet: that hung a whole run once.
+        let setup = HTTPBackendIntegration(
+            configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
+                configuration.credentialsFile = credentialsFile
+            })
+        try await setup.start()
+        let author = try await setup.userService.create(
+            UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
+        let post = try await setup.postService.publish(PostDraft(authorID: author.id, text: "hello"))
+        await setup.stop()
         let integration = HTTPBackendIntegration(
             configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
-                configuration.credentialsFile = credentials.file(named: "credentials.json")
+                configuration.credentialsFile = credentialsFile
                 configure(&configuration)
             })
         try await integration.start()
-        let author = try await integration.userService.create(
-            UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
-        let post = try await integration.postService.publish(PostDraft(authorID: author.id, text: "hello"))
         try await backend.resetCounts()
         return FaultScene(
             backend: backend, integration: integration, log: log, credentials: credentials, author: author, post: post)

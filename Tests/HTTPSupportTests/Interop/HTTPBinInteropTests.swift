@@ -112,6 +112,7 @@ struct HTTPBinInteropTests {
         let clock = ManualClock()
         let client = client(transport, timeout: .milliseconds(700), clock: clock)
         let call = Task { try await client.perform(HTTPBinDelay(seconds: 10)) }
+        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
 
         // When the deadline passes for the first attempt, the backoff, then the second attempt
         try await clock.waitForSleeper(dueWithin: .milliseconds(700))

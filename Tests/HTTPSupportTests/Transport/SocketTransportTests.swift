@@ -196,6 +196,7 @@ struct SocketTransportTests {
         let clock = ManualClock()
         let transport = transport(server, clock: clock)
         let call = Task { try await transport.send(get()) }
+        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
         try await server.wait(for: .request(0, line: "GET /v1/health HTTP/1.1"))
         try await clock.waitForSleeper(dueWithin: .seconds(60))
         clock.advance(by: .seconds(60))
