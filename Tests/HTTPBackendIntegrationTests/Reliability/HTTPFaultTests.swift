@@ -202,6 +202,25 @@ struct HTTPFaultTests {
         #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
     }
 
+    @Test("a set-up call that needs a retry still sets the stage for a client on a manual clock")
+    func stageSetDespiteRetry() async throws {
+        // Given a backend that answers the stage's first publish 503, and a client under test on a
+        // manual clock that nothing moves
+        let clock = ManualClock()
+        let publishFailsOnce = Self.rule("/v1/posts", method: "POST", ["status": 503, "times": 1])
+
+        // When the stage is set
+        let scene = try await HangGuard.run("the stage, set despite a retry") {
+            try await FaultScene.make(setUpFaults: [publishFailsOnce]) { $0.clock = clock }
+        }
+        defer { Task { await scene.stop() } }
+
+        // Then its post was made once, after one retry that waited on the system's clock
+        let feed = try await scene.integration.postService.feed(authorID: scene.author.id, page: .first(10))
+        #expect(feed.items == [scene.post])
+        #expect(clock.now == ManualClock.Instant(offset: .zero))
+    }
+
     @Test("a response slower than the deadline times out, every attempt", arguments: HTTPTransportKind.allTransports)
     func slowResponseTimesOut(_ transport: HTTPTransportKind) async throws {
         // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds

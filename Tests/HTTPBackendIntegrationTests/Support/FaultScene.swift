@@ -15,8 +15,13 @@ struct FaultScene: Sendable {
     let author: User
     let post: Post
 
+    /// Starts the backend, sets the stage and starts the client `configure` describes.
+    ///
+    /// - Parameter setUpFaults: fault rules in force while the stage is set (cleared after), to
+    ///   show that a set-up call needing a retry still sets it.
     static func make(
         backendArguments: [String] = [],
+        setUpFaults: [[String: any Sendable]] = [],
         configure: @escaping @Sendable (inout HTTPBackendIntegration.Configuration) -> Void = { _ in }
     ) async throws -> FaultScene {
         // The backend's own timeouts never fire (its clock moves only when told): a client that
@@ -25,10 +30,11 @@ struct FaultScene: Sendable {
         let log = LogCapture()
         let credentials = try TemporaryDirectory(prefix: "http-credentials")
         let credentialsFile = credentials.file(named: "credentials.json")
+        for rule in setUpFaults { try await backend.inject(rule) }
         // The stage is set by a client of its own on the system's clock, which signs the author up
-        // into the credentials file the scene's client then loads. A setup call that needs a retry
+        // into the credentials file the scene's client then loads. A set-up call that needs a retry
         // (URLSession's own timeout can pass first on a loaded machine) must not wait out its
-        // backoff on a manual clock no one can move yet: that hung a whole run once.
+        // backoff on a manual clock that nothing moves yet: the likeliest cause of a run that hung.
         let setup = HTTPBackendIntegration(
             configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
                 configuration.credentialsFile = credentialsFile
@@ -38,6 +44,7 @@ struct FaultScene: Sendable {
             UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
         let post = try await setup.postService.publish(PostDraft(authorID: author.id, text: "hello"))
         await setup.stop()
+        if !setUpFaults.isEmpty { try await backend.clearFaults() }
         let integration = HTTPBackendIntegration(
             configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
                 configuration.credentialsFile = credentialsFile
