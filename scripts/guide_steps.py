@@ -10,7 +10,6 @@ import os
 import pathlib
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,6 @@ CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-imp
 # the whole seconds in GUIDE_HANG_SECONDS when positive. A hang guard, not a deadline: the longest
 # command (a build and the whole suite) takes about 5 minutes here.
 HANG_LIMIT = next((int(v) for v in [os.environ.get("GUIDE_HANG_SECONDS", "")] if v.isdigit() and int(v) > 0), 1800)
-
 
 
 class Guide:

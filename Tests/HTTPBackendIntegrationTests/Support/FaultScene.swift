@@ -30,26 +30,27 @@ struct FaultScene: Sendable {
         let log = LogCapture()
         let credentials = try TemporaryDirectory(prefix: "http-credentials")
         let credentialsFile = credentials.file(named: "credentials.json")
+        // Both clients keep their sessions in one credentials file and log into the capture.
+        let client = { @Sendable (adjust: (inout HTTPBackendIntegration.Configuration) -> Void) in
+            HTTPBackendIntegration(
+                configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
+                    configuration.credentialsFile = credentialsFile
+                    adjust(&configuration)
+                })
+        }
         for rule in setUpFaults { try await backend.inject(rule) }
         // The stage is set by a client of its own on the system's clock, which signs the author up
         // into the credentials file the scene's client then loads. A set-up call that needs a retry
         // (URLSession's own timeout can pass first on a loaded machine) must not wait out its
         // backoff on a manual clock that nothing moves yet: the likeliest cause of a run that hung.
-        let setup = HTTPBackendIntegration(
-            configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
-                configuration.credentialsFile = credentialsFile
-            })
+        let setup = client { _ in }
         try await setup.start()
         let author = try await setup.userService.create(
             UserDraft(handle: "author\(Int.random(in: 0..<1_000_000))", displayName: "Author"))
         let post = try await setup.postService.publish(PostDraft(authorID: author.id, text: "hello"))
         await setup.stop()
         if !setUpFaults.isEmpty { try await backend.clearFaults() }
-        let integration = HTTPBackendIntegration(
-            configuration: HTTPBackendFixtureConfiguration.make(backend, log: log) { configuration in
-                configuration.credentialsFile = credentialsFile
-                configure(&configuration)
-            })
+        let integration = client(configure)
         try await integration.start()
         try await backend.resetCounts()
         return FaultScene(
