@@ -14,12 +14,13 @@ import subprocess
 import sys
 import tempfile
 
+import scratch_copy
 from hang_guard import stop, unfinished_tests
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
-# The flags .ci/run builds with.
-CI_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
+# How .ci/run builds: warning-free, with the same compile commands as a plain `swift build`.
+WARNING_FREE_BUILD = ["scripts/build-warning-free"]
 # How long one command of a guide may run before it counts as hung and is stopped: 30 minutes, or
 # the whole seconds in GUIDE_HANG_SECONDS when positive. A hang guard, not a deadline: the longest
 # command (a build and the whole suite) takes about 5 minutes here.
@@ -30,13 +31,14 @@ class Guide:
     """One guide, followed in a scratch copy; `name` prefixes every message."""
 
     def __init__(self, name, path, copy=None):
-        """A guide followed in a new scratch copy, or in `copy`, a copy another guide's script made
-        and built with CI's flags (it then stays for that script to remove)."""
+        """A guide followed in a scratch copy (scripts/scratch_copy.py) or in `copy`, a copy another
+        guide's script made and built (it then stays for that script to release). `scratch` is a
+        directory of the guide's own, for what its commands write outside the copy."""
         self.name = name
         self.path = ROOT / path
         self.owns_copy = copy is None
-        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix=f"{name}-")) if copy is None else pathlib.Path(copy).parent
-        self.copy = self.scratch / "repo" if copy is None else pathlib.Path(copy)
+        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix=f"{name}-"))
+        self.copy = pathlib.Path(copy) if copy else None
 
     def fail(self, message, output=""):
         if output:
@@ -59,26 +61,17 @@ class Guide:
         return found
 
     def make_copy(self):
-        """Copies the tracked (and untracked, not ignored) files into the scratch copy, as a git work tree."""
-        files = subprocess.run(
-            ["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True, capture_output=True
-        ).stdout.decode().split("\0")
-        for name in filter(None, files):
-            if (ROOT / name).is_file():
-                (self.copy / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(ROOT / name, self.copy / name)
-        self.run(["git", "init", "-q"])
+        """Makes the scratch copy: the tree as it is, as a git work tree with one commit."""
+        self.copy = scratch_copy.make()
 
     def run(self, command, expect_success=True, env=None):
         """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
-        # The template tool (scripts/new-integration) builds with CI's flags too, so later builds reuse its build.
-        tool = {"TEMPLATE_BUILD_FLAGS": " ".join(CI_FLAGS)}
         shown = command if isinstance(command, str) else " ".join(command)
         # A session of its own, so a command that hangs is stopped with every process it started
         # (hang_guard.stop); Ctrl-C stops it too, before the scratch copy it runs in is removed.
         process = subprocess.Popen(
             command, cwd=self.copy, shell=isinstance(command, str), stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, **tool, **(env or {})}, start_new_session=True,
+            stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})}, start_new_session=True,
         )
         try:
             output, _ = process.communicate(timeout=HANG_LIMIT)
@@ -140,5 +133,7 @@ class Guide:
             self.fail(f"{what} no longer applies to the tree", output)
 
     def remove(self):
-        if self.owns_copy:
-            shutil.rmtree(self.scratch, ignore_errors=True)
+        """Removes the guide's own directory, and releases its copy (kept when shared)."""
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        if self.owns_copy and self.copy is not None:
+            scratch_copy.release(self.copy)
