@@ -19,8 +19,8 @@ from hang_guard import stop, unfinished_tests
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)
-# How .ci/run builds: warning-free, with the same compile commands as a plain `swift build`.
-WARNING_FREE_BUILD = ["scripts/build-warning-free"]
+# How a check builds in its copy: the compiler fails on any warning (scratch_copy.BUILD_FLAGS).
+BUILD = ["swift", "build", *scratch_copy.BUILD_FLAGS]
 # How long one command of a guide may run before it counts as hung and is stopped: 30 minutes, or
 # the whole seconds in GUIDE_HANG_SECONDS when positive. A hang guard, not a deadline: the longest
 # command (a build and the whole suite) takes about 5 minutes here.
@@ -67,11 +67,14 @@ class Guide:
     def run(self, command, expect_success=True, env=None):
         """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
         shown = command if isinstance(command, str) else " ".join(command)
+        # The template tool (scripts/new-service and its siblings) builds with the same flags, so no
+        # build changes the compile commands of the last, and each fails on a warning.
+        tool = {"TEMPLATE_BUILD_FLAGS": " ".join(scratch_copy.BUILD_FLAGS)}
         # A session of its own, so a command that hangs is stopped with every process it started
         # (hang_guard.stop); Ctrl-C stops it too, before the scratch copy it runs in is removed.
         process = subprocess.Popen(
             command, cwd=self.copy, shell=isinstance(command, str), stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})}, start_new_session=True,
+            stderr=subprocess.STDOUT, text=True, env={**os.environ, **tool, **(env or {})}, start_new_session=True,
         )
         try:
             output, _ = process.communicate(timeout=HANG_LIMIT)

@@ -5,16 +5,21 @@ A copy holds the tracked (and untracked, not ignored) files of the tree, as a gi
 first commit, tagged `scratch-base`, is the tree as it was copied.
 
 Each check gets a new copy of its own, in a temporary directory it removes when done. When the
-environment names a directory in SILO_SCRATCH_COPY, every check uses that one copy instead, put
+environment names a directory in TEMPLATE_SCRATCH_COPY, every check uses that one copy instead, put
 back to `scratch-base` before each (its build directories kept): git rewrites only the files the
 last check changed, so a check's build, in the same place as the last one's, compiles only what
 differs. .ci/run does that, ordering its checks from the smallest change to the largest; that
-copy is its owner's to remove. It is the tree as the first check found it: set SILO_SCRATCH_COPY
+copy is its owner's to remove. It is the tree as the first check found it: set it
 only for a run of checks on a tree that does not change meanwhile (a new directory for each run).
+
+Every build in a copy, the template tool's included, uses BUILD_FLAGS (through
+TEMPLATE_BUILD_FLAGS, which scripts/new-integration and its siblings read): the compiler fails on
+any warning, whichever build compiles a file first, and no build changes the flags of the last.
 
 From a shell:
     copy="$(python3 scripts/scratch_copy.py make)"
     trap 'python3 scripts/scratch_copy.py release "$copy"' EXIT
+    export TEMPLATE_BUILD_FLAGS="$(python3 scripts/scratch_copy.py flags)"
 """
 
 import os
@@ -29,11 +34,15 @@ BASE = "scratch-base"
 # What a reset keeps: the builds (the point of sharing a copy) and nothing else the checks left.
 KEPT = ["/.build/", "/Benchmarks/.build/"]
 GIT = ["git", "-c", "user.name=scratch", "-c", "user.email=scratch@localhost"]
+# How the checks build in a copy. The real tree builds without -warnings-as-errors, which would
+# change every compile command and make the README's plain `swift test` build all again; there
+# scripts/build-warning-free reads the warnings of a clean build instead.
+BUILD_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
 
 
 def shared():
-    """The copy every check shares (SILO_SCRATCH_COPY), or None."""
-    path = os.environ.get("SILO_SCRATCH_COPY", "")
+    """The copy every check shares (TEMPLATE_SCRATCH_COPY), or None."""
+    path = os.environ.get("TEMPLATE_SCRATCH_COPY", "")
     return pathlib.Path(path).resolve() if path else None
 
 
@@ -46,7 +55,7 @@ def make():
     copy = shared()
     if copy is not None and (copy / ".git").is_dir():
         _git(copy, "reset", "-q", "--hard", BASE)
-        _git(copy, "clean", "-q", "-f", "-d", "-x", *[f"--exclude={path}" for path in KEPT])
+        _git(copy, "clean", "-q", "-f", "-f", "-d", "-x", *[f"--exclude={path}" for path in KEPT])
         return copy
     if copy is None:
         copy = pathlib.Path(tempfile.mkdtemp(prefix="silo-scratch-")) / "repo"
@@ -77,5 +86,7 @@ if __name__ == "__main__":
         print(make())
     elif len(sys.argv) == 3 and sys.argv[1] == "release":
         release(sys.argv[2])
+    elif sys.argv[1:] == ["flags"]:
+        print(" ".join(BUILD_FLAGS))
     else:
-        sys.exit("usage: scratch_copy.py make | release <copy>")
+        sys.exit("usage: scratch_copy.py make | release <copy> | flags")
