@@ -67,14 +67,13 @@ class Guide:
     def run(self, command, expect_success=True, env=None):
         """Runs `command` (a list, or a shell line) in the copy; returns its exit code and output."""
         shown = command if isinstance(command, str) else " ".join(command)
-        # The template tool (scripts/new-service and its siblings) builds with the same flags, so no
-        # build changes the compile commands of the last, and each fails on a warning.
-        tool = {"TEMPLATE_BUILD_FLAGS": " ".join(scratch_copy.BUILD_FLAGS)}
+        # With scratch_copy.ENVIRONMENT, the template tools build with the copy's flags too.
         # A session of its own, so a command that hangs is stopped with every process it started
         # (hang_guard.stop); Ctrl-C stops it too, before the scratch copy it runs in is removed.
         process = subprocess.Popen(
             command, cwd=self.copy, shell=isinstance(command, str), stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, **tool, **(env or {})}, start_new_session=True,
+            stderr=subprocess.STDOUT, text=True, env={**os.environ, **scratch_copy.ENVIRONMENT, **(env or {})},
+            start_new_session=True,
         )
         try:
             output, _ = process.communicate(timeout=HANG_LIMIT)

@@ -38,6 +38,8 @@ GIT = ["git", "-c", "user.name=scratch", "-c", "user.email=scratch@localhost"]
 # change every compile command and make the README's plain `swift test` build all again; there
 # scripts/build-warning-free reads the warnings of a clean build instead.
 BUILD_FLAGS = ["-Xswiftc", "-warnings-as-errors", "--explicit-target-dependency-import-check", "error"]
+# What the template tools (scripts/new-service and its siblings) read to build with the same flags.
+ENVIRONMENT = {"TEMPLATE_BUILD_FLAGS": " ".join(BUILD_FLAGS)}
 
 
 def shared():
@@ -87,6 +89,6 @@ if __name__ == "__main__":
     elif len(sys.argv) == 3 and sys.argv[1] == "release":
         release(sys.argv[2])
     elif sys.argv[1:] == ["flags"]:
-        print(" ".join(BUILD_FLAGS))
+        print(ENVIRONMENT["TEMPLATE_BUILD_FLAGS"])
     else:
         sys.exit("usage: scratch_copy.py make | release <copy> | flags")
