@@ -5,19 +5,6 @@ import Testing
 
 @Suite("What both removal tools take out, worked out before anything changes")
 struct MarkedPartsTests {
-    /// A package tree in a fresh directory holding `files`, removed after `body`.
-    private func withTree(_ files: [String: String], _ body: (PackageTree) throws -> Void) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marked-parts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        try body(PackageTree(root: root))
-    }
-
     @Test("marked files, lines and regions go; an excluded folder is not read; the rest stays")
     func appliesWhatIsMarked() throws {
         let files = [
@@ -26,7 +13,7 @@ struct MarkedPartsTests {
             "Integrations/Vendor/Broken.swift": "// begin part of: Vendor\n",
             ".ci/run": "scripts/check   # part of: Vendor\nscripts/other\n",
         ]
-        try withTree(files) { tree in
+        try withScratchTree(files) { tree in
             let parts = try MarkedParts(of: ["Vendor"], in: tree, excluding: ["Integrations/Vendor"])
             #expect(parts.deleted == ["Sources/Feature/Own.swift"])
             #expect(Set(parts.edited.map(\.path)) == ["Sources/Feature/Shared.swift", ".ci/run"])
@@ -43,7 +30,7 @@ struct MarkedPartsTests {
             "Sources/Feature/Own.swift": "// part of: Vendor\nstruct Own {}\n",
             "Sources/Feature/Open.swift": "// begin part of: Vendor\nlet a = 1\n",
         ]
-        try withTree(files) { tree in
+        try withScratchTree(files) { tree in
             #expect(throws: ToolFailure.self) { try MarkedParts(of: ["Vendor"], in: tree) }
             #expect(tree.exists("Sources/Feature/Own.swift"))
         }

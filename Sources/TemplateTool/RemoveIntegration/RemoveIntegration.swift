@@ -116,10 +116,17 @@ struct RemoveIntegration {
     }
 
     /// Takes the commands `commands` finds out of the README's and Docs' shell blocks; returns them
-    /// as `path: command`.
+    /// as `path: command`. A page that uses the integration only as its example (the integration
+    /// guide's `Firestore`, in `MentionReport.examplesPrefix`) keeps its commands.
     private func removeDocCommands(_ commands: DocCommandLines) throws(ToolFailure) -> [String] {
         var removedCommands: [String] = []
         for document in ["README.md"] + tree.files(under: "Docs").filter({ $0.hasSuffix(".md") }) {
+            let examples = MentionReport.exampleNames(in: try tree.read(document))
+            if MentionReport.isExample(commands.name, declared: examples)
+                || MentionReport.isExample(commands.configurationName, declared: examples)
+            {
+                continue
+            }
             try tree.edit(document, "its commands that use what went") { text in
                 let (kept, removed) = commands.removing(from: text)
                 removedCommands += removed.map { "\(document): \($0.trimmingCharacters(in: .whitespaces))" }

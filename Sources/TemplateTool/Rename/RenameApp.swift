@@ -183,11 +183,25 @@ struct RenameApp {
         }
         print("  kept on purpose (\(kept.count + whole.count)):")
         for line in kept + whole { print("    \(line)") }
+        let data = DataDirectoryMove(names: NameForms(old: old, new: newName))
         print(
-            "  data: the app now keeps its data in ./.\(lower); what an earlier build kept in ./.\(old.lowercased()) "
-                + "stays there, unread: `mv .\(old.lowercased()) .\(lower)` in each directory you ran it from keeps it")
-        if tree.exists("." + old.lowercased()) {
-            print("    (this directory has one: ./.\(old.lowercased()))")
+            "  data: the app now keeps its data in ./\(data.newDirectory); what an earlier build kept in "
+                + "./\(data.oldDirectory) stays there, unread. To keep it, in each directory you ran the app from: "
+                + data.advice)
+        switch data.found(in: tree.root) {
+        case .nothing:
+            break
+        case .both:
+            print(
+                "    this directory has both ./\(data.oldDirectory) and ./\(data.newDirectory): move what you need by hand"
+            )
+        case .move(let commands, let leftOut):
+            print("    this directory has one; to keep it here: \(commands)")
+            if leftOut > 0 {
+                print(
+                    "    (and \(leftOut) more file(s) in it named after the app, with unusual names: rename those by hand)"
+                )
+            }
         }
         print("Next: swift build && swift test; review with git diff --stat; commit.")
     }

@@ -6,29 +6,74 @@ enum MentionReport {
     static let folders = ["Sources", "Integrations", "Tests", "Benchmarks", "Docs", "scripts"]
     static let files = ["README.md", "Package.swift", ".ci/run"]
 
-    /// The template tool's own sources and tests, which name services and integrations as examples
-    /// and are never edited by the tool.
+    /// The template tool's own sources and tests, and the scripts that run it, which name services
+    /// and integrations as examples and are never edited by the tool.
     static func isToolSource(_ path: String) -> Bool {
         path.hasPrefix("Sources/TemplateTool/") || path.hasPrefix("Tests/TemplateToolTests/")
-            || path.hasPrefix("scripts/remove-integration") || path.hasPrefix("scripts/remove-service")
+            || [
+                "scripts/remove-integration", "scripts/remove-service", "scripts/new-integration",
+                "scripts/new-service",
+            ]
+            .contains(path)
     }
 
-    /// Prints `heading`, then the files outside the tool that still mention one of `words`, each
-    /// with the numbers of its lines that do (the first eight).
-    static func print(_ heading: String, mentionsOf words: [String], in tree: PackageTree) {
-        let mentions = tree.lines(containingAnyOf: words, under: folders, files: files).filter { !isToolSource($0) }
-        Swift.print("\n\(heading)")
-        // Each mention is "path:line: text"; grouped by file, in the order found.
-        var grouped: [(path: String, lines: [String])] = []
-        for mention in mentions {
-            let parts = mention.split(separator: ":", maxSplits: 2)
-            guard parts.count == 3 else { continue }
-            if grouped.last?.path == String(parts[0]) {
-                grouped[grouped.count - 1].lines.append(String(parts[1]))
-            } else {
-                grouped.append((String(parts[0]), [String(parts[1])]))
+    /// How a page or a script says which names it uses only as examples, in a comment (`<!-- -->`,
+    /// `#` or `//`): `<!-- examples, not mentions: replies, ReplyService -->`. A guide that walks
+    /// through adding `ReplyService`, or the check that follows it, still stands once the service
+    /// it had you add is removed, so its mentions of those names are not reported.
+    static let examplesPrefix = "examples, not mentions: "
+
+    /// Whether `word` is one of the `declared` example names, or a form of one: `.replies`,
+    /// `FirestoreIntegration` and `Integrations/Firestore` are forms of `replies` and `Firestore`.
+    static func isExample(_ word: String, declared: Set<String>) -> Bool {
+        declared.contains { word.contains($0) }
+    }
+
+    /// The names `text` declares as its examples (`examplesPrefix`).
+    static func exampleNames(in text: String) -> Set<String> {
+        var names = Set<String>()
+        for line in text.components(separatedBy: "\n") {
+            guard let start = line.range(of: examplesPrefix),
+                OwnershipMarker.commentOpeners.contains(where: { line[..<start.lowerBound].contains($0) })
+            else { continue }
+            var list = line[start.upperBound...]
+            if let end = list.range(of: "-->") { list = list[..<end.lowerBound] }
+            for name in list.split(separator: ",") {
+                names.insert(name.trimmingCharacters(in: .whitespaces))
             }
         }
+        return names
+    }
+
+    /// The files outside the tool that still mention one of `words`, in the order found, each with
+    /// the numbers of its lines that do. A page's mentions of the names it declares as its examples
+    /// (`examplesPrefix`) are left out.
+    static func mentions(of words: [String], in tree: PackageTree) -> [(path: String, lines: [String])] {
+        var examples: [String: Set<String>] = [:]
+        var grouped: [(path: String, lines: [String])] = []
+        // Each mention is "path:line: text".
+        for mention in tree.lines(containingAnyOf: words, under: folders, files: files) {
+            let parts = mention.split(separator: ":", maxSplits: 2).map(String.init)
+            guard parts.count == 3, !isToolSource(parts[0]) else { continue }
+            let (path, number, text) = (parts[0], parts[1], parts[2])
+            if examples[path] == nil { examples[path] = exampleNames(in: (try? tree.read(path)) ?? "") }
+            let declared = examples[path, default: []]
+            let named = words.filter { PackageTree.line(text, mentions: $0) }
+            if named.allSatisfy({ isExample($0, declared: declared) }) { continue }
+            if grouped.last?.path == path {
+                grouped[grouped.count - 1].lines.append(number)
+            } else {
+                grouped.append((path, [number]))
+            }
+        }
+        return grouped
+    }
+
+    /// Prints `heading`, then `mentions(of: words, in: tree)`, each file with the first eight of
+    /// its line numbers.
+    static func print(_ heading: String, mentionsOf words: [String], in tree: PackageTree) {
+        let grouped = mentions(of: words, in: tree)
+        Swift.print("\n\(heading)")
         guard !grouped.isEmpty else { return }
         Swift.print("Still mentioned in \(grouped.count) files (prose and scripts to edit or delete), at these lines:")
         for (path, lines) in grouped {
