@@ -36,18 +36,26 @@ struct MentionReportTests {
 
     @Test("the declaration is read from any line of a page, with its names trimmed")
     func readsTheDeclaration() {
-        let text = "Intro\n<!-- examples, not mentions:  replies ,ReplyService -->\nMore\n"
+        let text = "Intro\n  <!-- examples, not mentions:  replies ,ReplyService, -->\nMore\n"
         #expect(MentionReport.exampleNames(in: text) == ["replies", "ReplyService"])
         #expect(MentionReport.exampleNames(in: "<!-- part of: hosting -->\n").isEmpty)
         #expect(MentionReport.exampleNames(in: "# examples, not mentions: Firestore\n") == ["Firestore"])
         #expect(MentionReport.exampleNames(in: "Prose: examples, not mentions: Firestore\n").isEmpty)
+        #expect(MentionReport.exampleNames(in: "Prose `<!-- examples, not mentions: Firestore -->`\n").isEmpty)
+        #expect(MentionReport.exampleNames(in: "See https://x.test/ examples, not mentions: Firestore\n").isEmpty)
     }
 
-    @Test("a form of a declared name is an example: a key, a module, a folder")
+    @Test("a form of a declared name is an example (a key, a module, a folder); a longer name is not")
     func formsOfExamples() {
-        for word in [".replies", "FirestoreIntegration", "Integrations/Firestore", "=firestore"] {
-            #expect(MentionReport.isExample(word, declared: ["replies", "Firestore", "firestore"]), "\(word)")
+        let declared: Set<String> = ["replies", "ReplyService", "Firestore", "firestore"]
+        for word in [
+            ".replies", "ReplyService", "FirestoreIntegration", "Integrations/Firestore", "=firestore",
+            "Tests/FirestoreIntegrationTests", "Integrations/Firestore.md",
+        ] {
+            #expect(MentionReport.isExample(word, declared: declared), "\(word)")
         }
-        #expect(!MentionReport.isExample("JSONFileStore", declared: ["replies", "Firestore"]))
+        for word in ["JSONFileStore", "FirestoreSync", ".repliesArchive", "Integration", "MyReplyService"] {
+            #expect(!MentionReport.isExample(word, declared: declared), "\(word)")
+        }
     }
 }

@@ -32,8 +32,9 @@ struct RemoveIntegration {
         lines, every line ending in such a comment, and every region from "begin part of: <Name>"
         to "end part of: <Name>", in Sources, Integrations, Tests, Benchmarks, Docs, scripts, the
         README and .ci/run; and the commands in the README's and Docs' shell blocks that pick it
-        (SILO_POSTS=<its name>) or run what went. It then lists what still mentions them (prose,
-        scripts) for you to edit.
+        (SILO_POSTS=<its name>) or run what went, but on a page that uses it as an example (a
+        comment line "examples, not mentions: <Name>"). It then lists what still mentions them
+        (prose, scripts) for you to edit, leaving out such examples.
 
         It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
         first), one another integration's description imports (remove that one first) and one

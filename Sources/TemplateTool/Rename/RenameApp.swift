@@ -188,19 +188,15 @@ struct RenameApp {
             "  data: the app now keeps its data in ./\(data.newDirectory); what an earlier build kept in "
                 + "./\(data.oldDirectory) stays there, unread. To keep it, in each directory you ran the app from: "
                 + data.advice)
-        switch data.found(in: tree.root) {
-        case .nothing:
-            break
-        case .both:
-            print(
-                "    this directory has both ./\(data.oldDirectory) and ./\(data.newDirectory): move what you need by hand"
-            )
-        case .move(let commands, let leftOut):
-            print("    this directory has one; to keep it here: \(commands)")
-            if leftOut > 0 {
-                print(
-                    "    (and \(leftOut) more file(s) in it named after the app, with unusual names: rename those by hand)"
-                )
+        for found in data.found(in: tree.root) {
+            switch found {
+            case .both(let old, let new):
+                print("    this directory has both ./\(old) and ./\(new): move what you need by hand")
+            case .move(let commands, let leftOut):
+                print("    this directory has one; to keep it here: \(commands)")
+                if leftOut > 0 {
+                    print("    (and \(leftOut) more file(s) in it named after the app, with names to rename by hand)")
+                }
             }
         }
         print("Next: swift build && swift test; review with git diff --stat; commit.")

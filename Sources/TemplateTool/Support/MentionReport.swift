@@ -17,29 +17,43 @@ enum MentionReport {
             .contains(path)
     }
 
-    /// How a page or a script says which names it uses only as examples, in a comment (`<!-- -->`,
-    /// `#` or `//`): `<!-- examples, not mentions: replies, ReplyService -->`. A guide that walks
-    /// through adding `ReplyService`, or the check that follows it, still stands once the service
-    /// it had you add is removed, so its mentions of those names are not reported.
+    /// How a page or a script says which names it uses only as examples, in a comment line of its
+    /// own (`<!-- -->`, `#` or `//`): `<!-- examples, not mentions: replies, ReplyService -->`. The
+    /// declaration holds for the whole file. A guide that walks through adding `ReplyService`, or
+    /// the check that follows it, still stands once the service it had you add is removed, so its
+    /// mentions of those names are not reported, and `remove-integration` keeps its commands.
     static let examplesPrefix = "examples, not mentions: "
 
-    /// Whether `word` is one of the `declared` example names, or a form of one: `.replies`,
-    /// `FirestoreIntegration` and `Integrations/Firestore` are forms of `replies` and `Firestore`.
+    /// Whether `word`, as a removal looks for it, is one of the `declared` example names in one of
+    /// the forms the tools use: the name (`Firestore`, `ReplyService`), the key or configuration
+    /// name (`.replies`, `=firestore`), the integration's module, test module or folder
+    /// (`FirestoreIntegration`, `Tests/FirestoreIntegrationTests`, `Integrations/Firestore`) or
+    /// its page (`Integrations/Firestore.md`). `FirestoreSync` is not a form of `Firestore`.
     static func isExample(_ word: String, declared: Set<String>) -> Bool {
-        declared.contains { word.contains($0) }
+        var base = Substring(word)
+        if let first = base.first, ".=".contains(first) { base = base.dropFirst() }
+        if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
+        for suffix in [".md", "IntegrationTests", "Integration"]
+        where base.hasSuffix(suffix) && base.count > suffix.count {
+            base = base.dropLast(suffix.count)
+            break
+        }
+        return declared.contains(String(base))
     }
 
-    /// The names `text` declares as its examples (`examplesPrefix`).
+    /// The names `text` declares as its examples (`examplesPrefix`), in comment lines of their own.
     static func exampleNames(in text: String) -> Set<String> {
         var names = Set<String>()
         for line in text.components(separatedBy: "\n") {
-            guard let start = line.range(of: examplesPrefix),
-                OwnershipMarker.commentOpeners.contains(where: { line[..<start.lowerBound].contains($0) })
-            else { continue }
-            var list = line[start.upperBound...]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard let opener = OwnershipMarker.commentOpeners.first(where: { trimmed.hasPrefix($0) }) else { continue }
+            let comment = trimmed.dropFirst(opener.count).drop { $0 == " " || $0 == "/" || $0 == "#" }
+            guard comment.hasPrefix(examplesPrefix) else { continue }
+            var list = comment.dropFirst(examplesPrefix.count)
             if let end = list.range(of: "-->") { list = list[..<end.lowerBound] }
             for name in list.split(separator: ",") {
-                names.insert(name.trimmingCharacters(in: .whitespaces))
+                let name = name.trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty { names.insert(name) }
             }
         }
         return names

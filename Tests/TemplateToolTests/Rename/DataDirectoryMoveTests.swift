@@ -20,22 +20,38 @@ struct DataDirectoryMoveTests {
             let expected =
                 "mv .silo .acme && mv .acme/silo.sqlite .acme/acme.sqlite"
                 + " && mv .acme/silo.sqlite-wal .acme/acme.sqlite-wal"
-            #expect(move.found(in: root) == .move(commands: expected, leftOut: 0))
+            #expect(move.found(in: root) == [.move(commands: expected, leftOut: 0)])
         }
     }
 
-    @Test("a file named after the app with an unusual name is counted, not printed")
+    @Test("a file named after the app in an unusual name or letter case is counted, not printed")
     func leavesUnusualNamesOut() throws {
-        try withDirectory([".silo/silo.sqlite", ".silo/silo $(x)\u{1B}[2J.db"]) { root in
+        try withDirectory([".silo/silo.sqlite", ".silo/silo $(x)\u{1B}[2J.db", ".silo/SiLo.db"]) { root in
             #expect(
-                move.found(in: root)
-                    == .move(commands: "mv .silo .acme && mv .acme/silo.sqlite .acme/acme.sqlite", leftOut: 1))
+                move.found(in: root) == [
+                    .move(commands: "mv .silo .acme && mv .acme/silo.sqlite .acme/acme.sqlite", leftOut: 2)
+                ])
         }
     }
 
-    @Test("nothing to keep without the old directory; nothing moved onto a new one that exists")
+    @Test("nothing to keep without an old directory; nothing moved onto a new one that exists")
     func refusesToMix() throws {
-        try withDirectory([".acme/acme.sqlite"]) { root in #expect(move.found(in: root) == .nothing) }
-        try withDirectory([".silo/silo.sqlite", ".acme/acme.sqlite"]) { root in #expect(move.found(in: root) == .both) }
+        try withDirectory([".acme/acme.sqlite"]) { root in #expect(move.found(in: root).isEmpty) }
+        try withDirectory([".silo/silo.sqlite", ".acme/acme.sqlite"]) { root in
+            #expect(move.found(in: root) == [.both(old: ".silo", new: ".acme")])
+        }
+    }
+
+    @Test("a second device's data directory (.silo-phone) is kept too")
+    func keepsOtherDataDirectories() throws {
+        try withDirectory([".silo/silo.sqlite", ".silo-phone/silo.sqlite", ".silos/other"]) { root in
+            #expect(
+                move.found(in: root) == [
+                    .move(commands: "mv .silo .acme && mv .acme/silo.sqlite .acme/acme.sqlite", leftOut: 0),
+                    .move(
+                        commands: "mv .silo-phone .acme-phone && mv .acme-phone/silo.sqlite .acme-phone/acme.sqlite",
+                        leftOut: 0),
+                ])
+        }
     }
 }
