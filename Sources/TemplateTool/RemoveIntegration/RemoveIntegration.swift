@@ -33,8 +33,9 @@ struct RemoveIntegration {
         to "end part of: <Name>", in Sources, Integrations, Tests, Benchmarks, Docs, scripts, the
         README and .ci/run; and the commands in the README's and Docs' shell blocks that pick it
         (SILO_POSTS=<its name>) or run what went, but on a page that uses it as an example (a
-        comment line "examples, not mentions: <Name>"). It then lists what still mentions them
-        (prose, scripts) for you to edit, leaving out such examples.
+        comment line "examples, not mentions: <Name>"); and the data files beside the docs
+        (Docs/Formats, Docs/images) that only what went named. It then lists what still mentions
+        them (prose, scripts) for you to edit, leaving out such examples.
 
         It refuses an integration that ServiceProvider.defaultChoices picks (choose another there
         first), one another integration's description imports (remove that one first) and one
@@ -70,6 +71,7 @@ struct RemoveIntegration {
         let marked = try MarkedParts(
             of: Set([name] + modules.map(\.name) + products), in: tree,
             excluding: removed.map(\.folder) + [descriptionFile, "Docs/Integrations/\(name).md"])
+        let data = OrphanedDataFiles(in: tree)
         try marked.apply(in: tree, "what is part of it")
         for page in marked.deleted where page.hasPrefix("Docs/") {
             try removeLinks(to: String(page.dropFirst("Docs/".count)))
@@ -101,6 +103,7 @@ struct RemoveIntegration {
             name: name, configurationName: description.configurationName, propertyName: description.propertyName,
             scripts: owned.filter { $0.hasPrefix("scripts/") }, products: products)
         let removedCommands = try removeDocCommands(commands)
+        _ = try data.removeOrphans(in: tree)
         let companions = modules.filter { $0.name != module }
         if !companions.isEmpty {
             print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")

@@ -26,8 +26,9 @@ struct RemoveService {
         lines, every line ending in such a comment (with the /// doc comment above it), and every
         region from "begin part of: <key>" to "end part of: <key>", in Sources, Integrations, Tests,
         Benchmarks, Docs, scripts, the README and .ci/run. It takes <key> out of the services: list of
-        each integration's description and out of ServiceProvider.defaultChoices, then lists what
-        still mentions the service for you to edit.
+        each integration's description and out of ServiceProvider.defaultChoices, and deletes the
+        data files beside the docs (Docs/Formats, Docs/images) that only what went named. It then
+        lists what still mentions the service for you to edit.
 
         It refuses a service another is served with or uses (remove that one first), one that an
         integration serves alone or with none of its code marked for it (swap it away in
@@ -70,7 +71,9 @@ struct RemoveService {
                     + "\"part of: \(key)\" first (Docs/README.md, \"Make it small\", shows how)")
         }
         try checkEveryServingIntegrationIsMarked(declaration.kind, changing: parts.deleted + parts.edited.map(\.path))
+        let data = OrphanedDataFiles(in: tree)
         try parts.apply(in: tree, "what is part of \(key)")
+        _ = try data.removeOrphans(in: tree)
         MentionReport.print(
             "Removed the \(key) service.", mentionsOf: [declaration.protocolName, ".\(key)"], in: tree)
     }
