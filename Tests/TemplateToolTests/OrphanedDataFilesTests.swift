@@ -25,4 +25,19 @@ struct OrphanedDataFilesTests {
             #expect(tree.exists("Docs/Formats/yours.csv"))
         }
     }
+
+    @Test("a sample that only another removed sample named goes too, and an emptied folder with them")
+    func followsNamesBetweenDataFiles() throws {
+        let files = [
+            "Docs/Formats/schema.sql": "-- the rows of sample.json",
+            "Docs/Formats/sample.json": "{}",
+            "Docs/Integrations/Gone.md": "See schema.sql and sample.json.",
+        ]
+        try withScratchTree(files) { tree in
+            let data = OrphanedDataFiles(in: tree)
+            try tree.remove("Docs/Integrations/Gone.md")
+            #expect(Set(try data.removeOrphans(in: tree)) == ["Docs/Formats/schema.sql", "Docs/Formats/sample.json"])
+            #expect(!tree.exists("Docs/Formats"))
+        }
+    }
 }
