@@ -1,7 +1,7 @@
 /// Takes an integration's benchmarks out of `Benchmarks/`, the package of its own that measures
 /// the app through its products: every file that names one of the removed modules goes, then
-/// every file that uses a type those files declare, until none does; `main.swift` loses the
-/// lines that name them, and the manifest the product.
+/// every file that uses a type those files declare, until none does, then every file whose types
+/// only those used; `main.swift` loses the lines that name them, and the manifest the product.
 struct BenchmarkRemoval {
     /// The modules going, e.g. `HTTPBackendIntegration` and `SiloBackend`.
     let modules: Set<String>
@@ -29,6 +29,7 @@ struct BenchmarkRemoval {
             removed.formUnion(users.keys)
             names.formUnion(users.values.flatMap(Self.declaredTypes))
         }
+        removed.formUnion(helpersLeftUnused(after: removed, in: texts, main: try tree.read(Self.main), names: names))
         for path in removed.sorted() { try tree.remove(path) }
         try tree.edit(Self.main, "the suites it runs") { text in
             text.components(separatedBy: "\n").filter { Self.identifiers(in: $0).isDisjoint(with: names) }
@@ -36,6 +37,32 @@ struct BenchmarkRemoval {
         }
         try tree.edit("Benchmarks/Package.swift", "its products") { text in
             modules.sorted().reduce(text) { text, module in ManifestEdit.removing(product: module, from: text) }
+        }
+    }
+
+    /// The files that only what goes used (a chart only the JSON store's suite drew): each declares
+    /// types that a removed file uses and no file that stays, `main.swift` without the lines that
+    /// name what goes included; until none is left.
+    private func helpersLeftUnused(
+        after removed: Set<String>, in texts: [String: String], main: String, names: Set<String>
+    ) -> Set<String> {
+        let main = Self.identifiers(
+            in: main.components(separatedBy: "\n").filter { Self.identifiers(in: $0).isDisjoint(with: names) }
+                .joined(separator: "\n"))
+        var gone = removed
+        while true {
+            let kept = texts.filter { !gone.contains($0.key) }
+            let unused = kept.filter { path, text in
+                let types = Set(Self.declaredTypes(in: text))
+                guard !types.isEmpty, main.isDisjoint(with: types) else { return false }
+                let usedByGone = gone.contains { !Self.identifiers(in: texts[$0] ?? "").isDisjoint(with: types) }
+                let usedByKept = kept.contains {
+                    $0.key != path && !Self.identifiers(in: $0.value).isDisjoint(with: types)
+                }
+                return usedByGone && !usedByKept
+            }
+            guard !unused.isEmpty else { return gone.subtracting(removed) }
+            gone.formUnion(unused.keys)
         }
     }
 
