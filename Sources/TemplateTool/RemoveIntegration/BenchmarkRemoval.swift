@@ -54,7 +54,9 @@ struct BenchmarkRemoval {
             let kept = texts.filter { !gone.contains($0.key) }
             let unused = kept.filter { path, text in
                 let types = Set(Self.declaredTypes(in: text))
-                guard !types.isEmpty, main.isDisjoint(with: types) else { return false }
+                guard !types.isEmpty, main.isDisjoint(with: types), !Self.sharesMoreThanTypes(text) else {
+                    return false
+                }
                 let usedByGone = gone.contains { !Self.identifiers(in: texts[$0] ?? "").isDisjoint(with: types) }
                 let usedByKept = kept.contains {
                     $0.key != path && !Self.identifiers(in: $0.value).isDisjoint(with: types)
@@ -63,6 +65,22 @@ struct BenchmarkRemoval {
             }
             guard !unused.isEmpty else { return gone.subtracting(removed) }
             gone.formUnion(unused.keys)
+        }
+    }
+
+    /// Whether `text` declares, at the top level, something other files may use without naming one
+    /// of its types: a function, an extension, a constant or variable, a type alias (not private
+    /// ones). Such a file is never taken as a helper left unused.
+    private static func sharesMoreThanTypes(_ text: String) -> Bool {
+        text.components(separatedBy: "\n").contains { line in
+            guard let first = line.first, first.isLetter || first == "@" else { return false }
+            var words = line.split(separator: " ").map(String.init)
+            while let word = words.first,
+                word.hasPrefix("@") || ["public", "internal", "final", "nonisolated"].contains(word)
+            {
+                words.removeFirst()
+            }
+            return words.first.map { ["func", "extension", "let", "var", "typealias"].contains($0) } ?? false
         }
     }
 
