@@ -19,49 +19,42 @@ struct BenchmarkRemoval {
         for path in tree.files(under: Self.folder) where path.hasSuffix(".swift") && path != Self.main {
             texts[path] = try tree.read(path)
         }
-        var removed = Set(texts.filter { !Self.identifiers(in: $0.value).isDisjoint(with: modules) }.keys)
+        // Read once: every step below asks which identifiers a file uses.
+        let used = texts.mapValues(Self.identifiers(in:))
+        var removed = Set(used.filter { !$0.value.isDisjoint(with: modules) }.keys)
         var names = Set(removed.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
         while true {
-            let users = texts.filter {
-                !removed.contains($0.key) && !Self.identifiers(in: $0.value).isDisjoint(with: names)
-            }
+            let users = used.filter { !removed.contains($0.key) && !$0.value.isDisjoint(with: names) }
             guard !users.isEmpty else { break }
             removed.formUnion(users.keys)
-            names.formUnion(users.values.flatMap(Self.declaredTypes))
+            names.formUnion(users.keys.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
         }
-        removed.formUnion(helpersLeftUnused(after: removed, in: texts, main: try tree.read(Self.main), names: names))
+        let main = try tree.read(Self.main).components(separatedBy: "\n")
+            .filter { Self.identifiers(in: $0).isDisjoint(with: names) }.joined(separator: "\n")
+        removed.formUnion(helpersLeftUnused(after: removed, in: texts, used: used, main: Self.identifiers(in: main)))
         for path in removed.sorted() { try tree.remove(path) }
-        try tree.edit(Self.main, "the suites it runs") { text in
-            text.components(separatedBy: "\n").filter { Self.identifiers(in: $0).isDisjoint(with: names) }
-                .joined(separator: "\n")
-        }
+        try tree.edit(Self.main, "the suites it runs") { _ in main }
         try tree.edit("Benchmarks/Package.swift", "its products") { text in
             modules.sorted().reduce(text) { text, module in ManifestEdit.removing(product: module, from: text) }
         }
     }
 
     /// The files that only what goes used (a chart only the JSON store's suite drew): each declares
-    /// types that a removed file uses and no file that stays, `main.swift` without the lines that
-    /// name what goes included; until none is left.
+    /// types that a removed file uses and no file that stays, nor `main.swift` without the lines
+    /// that name what goes (`main`, its identifiers); until none is left.
     private func helpersLeftUnused(
-        after removed: Set<String>, in texts: [String: String], main: String, names: Set<String>
+        after removed: Set<String>, in texts: [String: String], used: [String: Set<String>], main: Set<String>
     ) -> Set<String> {
-        let main = Self.identifiers(
-            in: main.components(separatedBy: "\n").filter { Self.identifiers(in: $0).isDisjoint(with: names) }
-                .joined(separator: "\n"))
         var gone = removed
         while true {
-            let kept = texts.filter { !gone.contains($0.key) }
-            let unused = kept.filter { path, text in
+            let unused = texts.filter { path, text in
+                guard !gone.contains(path) else { return false }
                 let types = Set(Self.declaredTypes(in: text))
                 guard !types.isEmpty, main.isDisjoint(with: types), !Self.sharesMoreThanTypes(text) else {
                     return false
                 }
-                let usedByGone = gone.contains { !Self.identifiers(in: texts[$0] ?? "").isDisjoint(with: types) }
-                let usedByKept = kept.contains {
-                    $0.key != path && !Self.identifiers(in: $0.value).isDisjoint(with: types)
-                }
-                return usedByGone && !usedByKept
+                let users = used.filter { $0.key != path && !$0.value.isDisjoint(with: types) }.keys
+                return !users.isEmpty && users.allSatisfy(gone.contains)
             }
             guard !unused.isEmpty else { return gone.subtracting(removed) }
             gone.formUnion(unused.keys)

@@ -103,7 +103,7 @@ struct RemoveIntegration {
             name: name, configurationName: description.configurationName, propertyName: description.propertyName,
             scripts: owned.filter { $0.hasPrefix("scripts/") }, products: products)
         let removedCommands = try removeDocCommands(commands)
-        _ = try data.removeOrphans(in: tree)
+        try data.removeOrphans(in: tree)
         let companions = modules.filter { $0.name != module }
         if !companions.isEmpty {
             print("Removed with it: \(companions.map { "\($0.name) (\($0.folder))" }.joined(separator: ", ")).")

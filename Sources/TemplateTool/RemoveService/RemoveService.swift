@@ -73,7 +73,7 @@ struct RemoveService {
         try checkEveryServingIntegrationIsMarked(declaration.kind, changing: parts.deleted + parts.edited.map(\.path))
         let data = OrphanedDataFiles(in: tree)
         try parts.apply(in: tree, "what is part of \(key)")
-        _ = try data.removeOrphans(in: tree)
+        try data.removeOrphans(in: tree)
         MentionReport.print(
             "Removed the \(key) service.", mentionsOf: [declaration.protocolName, ".\(key)"], in: tree)
     }

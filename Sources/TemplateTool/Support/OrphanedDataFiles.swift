@@ -17,16 +17,20 @@ struct OrphanedDataFiles {
 
     /// Notes which data files `tree` names now; make it before the removal changes anything.
     init(in tree: PackageTree) {
-        named = Self.folders.flatMap(tree.files(under:)).filter { Self.isNamed($0, in: tree) }
+        named = Self.named(Self.folders.flatMap(tree.files(under:)), in: tree)
     }
 
     /// Deletes the files of `named` that no file names any more, also those that only another
     /// deleted data file named, with the folders that leaves empty; returns them.
     ///
     /// - Throws: a failure when one cannot be deleted.
+    @discardableResult
     func removeOrphans(in tree: PackageTree) throws(ToolFailure) -> [String] {
         var removed: [String] = []
-        while case let orphans = named.filter({ tree.exists($0) && !Self.isNamed($0, in: tree) }), !orphans.isEmpty {
+        while true {
+            let left = named.filter(tree.exists)
+            let orphans = Set(left).subtracting(Self.named(left, in: tree)).sorted()
+            guard !orphans.isEmpty else { break }
             for path in orphans { try tree.remove(path) }
             removed += orphans
         }
@@ -34,13 +38,19 @@ struct OrphanedDataFiles {
         return removed
     }
 
-    /// Whether a file other than `path` itself, outside the template tool, names its file name.
-    private static func isNamed(_ path: String, in tree: PackageTree) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        return tree.lines(containingAnyOf: [name], under: MentionReport.folders, files: MentionReport.files)
-            .contains { mention in
-                let file = String(mention.prefix { $0 != ":" })
-                return file != path && !MentionReport.isToolSource(file)
-            }
+    /// Those of `paths` whose file name another file outside the template tool names, found in one
+    /// read of the tree.
+    private static func named(_ paths: [String], in tree: PackageTree) -> [String] {
+        let names = Set(paths.map { ($0 as NSString).lastPathComponent })
+        guard !names.isEmpty else { return [] }
+        let mentions = tree.lines(
+            containingAnyOf: Array(names), under: MentionReport.folders, files: MentionReport.files
+        )
+        .map { mention in (file: String(mention.prefix { $0 != ":" }), text: mention) }
+        .filter { !MentionReport.isToolSource($0.file) }
+        return paths.filter { path in
+            let name = (path as NSString).lastPathComponent
+            return mentions.contains { $0.file != path && $0.text.dropFirst($0.file.count).contains(name) }
+        }
     }
 }
