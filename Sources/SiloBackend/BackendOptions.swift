@@ -10,6 +10,8 @@ struct BackendOptions {
     var testControls = false
     /// With `testControls`: the server's timeouts follow a clock that moves only on `POST /_test/clock`.
     var manualClock = false
+    /// Stop and exit once standard input reaches its end (`--exit-when-input-closes`).
+    var exitsWhenInputCloses = false
     var limits = ServerLimits()
     var accessTokenLifetime: Duration = .seconds(15 * 60)
     var passwordIterations = PasswordHasher.defaultIterations
@@ -86,6 +88,11 @@ struct BackendOptions {
             name: "--manual-clock", value: nil,
             abstract: "With --test-controls: timeouts wait for POST /_test/clock to move time.",
             effect: .flag { $0.manualClock = true }),
+        Option(
+            name: "--exit-when-input-closes", value: nil,
+            abstract: "Stop and exit 0 when standard input ends: a test gives it a pipe, so the server ends "
+                + "with the test process, however that ends.",
+            effect: .flag { $0.exitsWhenInputCloses = true }),
     ]
 
     /// `silo-backend --help`.

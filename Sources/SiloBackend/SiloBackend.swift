@@ -72,6 +72,7 @@ enum SiloBackend {
             fail("\(error)", status: 1)
         }
         stopOnSignals(store)
+        if options.exitsWhenInputCloses { stopWhenInputEnds(store) }
         // Written straight to the descriptor: tests read this line from a pipe to learn the port.
         FileHandle.standardOutput.write(
             Data("silo-backend listening on http://127.0.0.1:\(server.port) (store: \(options.store.rawValue))\n".utf8))
@@ -87,6 +88,24 @@ enum SiloBackend {
             Task {
                 await store.stop()
                 exit(128 + number)
+            }
+        }
+    }
+
+    /// Stops the store and exits 0 once standard input ends: whoever held its other end closed it,
+    /// or ended (the kernel closes a dead process's descriptors, so a test process that crashes or
+    /// exits before stopping its server still ends it). Read on a thread of its own, which the
+    /// blocking `read` may hold.
+    private static func stopWhenInputEnds(_ store: any Integration) {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count == 0 || (count < 0 && errno != EINTR) { break }
+            }
+            Task {
+                await store.stop()
+                exit(0)
             }
         }
     }

@@ -32,13 +32,9 @@ struct SiloAccountTests {
         "over HTTP: a password signs in; a wrong one, or another device's user, is refused",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func overHTTP() async throws {
-        let backend = try RunningChild(
-            try ChildProcess.executable(named: "silo-backend"),
-            arguments: ["--port", "0", "--store", "memory", "--password-iterations", "1000"])
-        defer { backend.terminate() }
-        let line = try await backend.waitForLine { $0.contains("listening on") }
-        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
-        let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": String(url)]
+        let backend = try await BackendChild.start(arguments: ["--store", "memory", "--password-iterations", "1000"])
+        defer { backend.process.terminate() }
+        let http = ["SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url.absoluteString]
         let silo = try SiloRunner()
 
         let signedUp = try await silo.run(
@@ -67,7 +63,7 @@ struct SiloAccountTests {
         #expect(impostor.status == 1 && impostor.standardError.contains("not signed in here"), "\(impostor)")
 
         // With the backend gone, signing out still forgets the session on this device
-        try await backend.kill()
+        try await backend.process.kill()
         let offline = try await silo.run("sign-out", environment: http)
         #expect(offline.status == 0 && offline.standardOutput.contains("Signed out."), "\(offline)")
         let nobody = try await silo.run("whoami", environment: http)

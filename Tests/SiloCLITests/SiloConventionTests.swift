@@ -125,14 +125,12 @@ struct SiloConventionTests {
         "--verbose shows each use case and each HTTP request with its duration, never a token",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func verbose() async throws {
-        let backend = try RunningChild(
-            try ChildProcess.executable(named: "silo-backend"), arguments: ["--port", "0", "--store", "memory"])
-        defer { backend.terminate() }
-        let line = try await backend.waitForLine { $0.contains("listening on") }
-        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        let backend = try await BackendChild.start(arguments: ["--store", "memory"])
+        defer { backend.process.terminate() }
         let silo = try SiloRunner()
         let outcome = try await silo.run(
-            "post", "over http", "--verbose", environment: ["SILO_POSTS": "http", "SILO_BACKEND_URL": String(url)])
+            "post", "over http", "--verbose",
+            environment: ["SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url.absoluteString])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let diagnostics = outcome.standardError.split(separator: "\n")
         #expect(diagnostics.contains { $0.hasPrefix("use case PublishPost") && $0.hasSuffix("ms") }, "\(diagnostics)")

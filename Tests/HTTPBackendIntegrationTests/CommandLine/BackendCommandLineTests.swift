@@ -56,4 +56,18 @@ struct BackendCommandLineTests {
         #expect(outcome.standardError.hasPrefix("Error: " + message), "\(outcome.standardError)")
         #expect(!outcome.standardError.unicodeScalars.contains("\u{1B}"))
     }
+
+    @Test("with --exit-when-input-closes it exits 0 when its input ends, though a child started later still runs")
+    func exitsWhenInputCloses() async throws {
+        let backend = try await BackendChild.start(arguments: ["--store", "memory"])
+        defer { backend.process.terminate() }
+        // A process started after the backend's input pipe existed: had it inherited the pipe's
+        // writing end, the backend would read no end of input while it runs, and this would hang.
+        let later = try RunningChild(URL(fileURLWithPath: "/bin/cat"))
+        defer { later.terminate() }
+        backend.process.closeInput()
+        #expect(try await backend.process.waitForExit() == 0)
+        later.closeInput()
+        #expect(try await later.waitForExit() == 0)
+    }
 }

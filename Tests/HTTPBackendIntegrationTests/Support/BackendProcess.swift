@@ -39,15 +39,9 @@ final class BackendProcess: Sendable {
         let slot = try await HangGuard.run("a free place among the \(running.count) backends that run at once") {
             await running.take()
         }
-        let child = try RunningChild(
-            try ChildProcess.executable(named: "silo-backend"),
-            arguments: ["--port", "0", "--store", "memory", "--test-controls", "--password-iterations", "1000"]
-                + arguments)
-        let line = try await child.waitForLine { $0.contains("listening on") }
-        guard let text = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
-            let url = URL(string: String(text))
-        else { throw BackendProcessFailure(description: "silo-backend printed no URL: \(line)") }
-        return BackendProcess(url: url, child: child, slot: slot)
+        let backend = try await BackendChild.start(
+            arguments: ["--store", "memory", "--test-controls", "--password-iterations", "1000"] + arguments)
+        return BackendProcess(url: backend.url, child: backend.process, slot: slot)
     }
 
     /// The port it listens on.

@@ -69,17 +69,10 @@ final class SoakBackend {
     }
 
     private static func start(in directory: URL) async throws -> (RunningChild, String) {
-        let child = try RunningChild(
-            try ChildProcess.executable(named: "silo-backend"),
-            arguments: [
-                "--port", "0", "--store", "sqlite", "--data-dir", directory.path, "--test-controls",
-                "--password-iterations", "1000",
-            ])
-        let line = try await child.waitForLine { $0.contains("listening on") }
-        guard let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
-            throw BackendControlFailure(description: "silo-backend printed no URL: \(line)")
-        }
-        return (child, String(url))
+        let backend = try await BackendChild.start(arguments: [
+            "--store", "sqlite", "--data-dir", directory.path, "--test-controls", "--password-iterations", "1000",
+        ])
+        return (backend.process, backend.url.absoluteString)
     }
 }
 

@@ -1,0 +1,30 @@
+// scripts/remove-integration deletes this file with the integration it is part of: HTTPBackend
+import Foundation
+
+/// A `silo-backend` a test started, on a free loopback port.
+///
+/// It runs with `--exit-when-input-closes`, and only this test process holds the other end of its
+/// input, so the server ends with this process however this one ends: a crash, or an exit before
+/// the task that would have stopped it ran (an exiting process runs no `deinit`, so
+/// `RunningChild`'s SIGKILL never comes then).
+public struct BackendChild: Sendable {
+    /// The running server.
+    public let process: RunningChild
+    /// Where it listens, `http://127.0.0.1:<port>`.
+    public let url: URL
+
+    /// Starts `silo-backend` with `arguments` (`--store`, `--test-controls`, ...) and waits until it
+    /// prints the address it listens on.
+    ///
+    /// - Throws: `RunningChild.Failure` when it exits first or prints no address.
+    public static func start(arguments: [String]) async throws -> BackendChild {
+        let process = try RunningChild(
+            try ChildProcess.executable(named: "silo-backend"),
+            arguments: ["--port", "0", "--exit-when-input-closes"] + arguments)
+        let line = try await process.waitForLine { $0.contains("listening on") }
+        guard let text = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
+            let url = URL(string: String(text))
+        else { throw RunningChild.Failure(description: "silo-backend printed no address: \(line)") }
+        return BackendChild(process: process, url: url)
+    }
+}
