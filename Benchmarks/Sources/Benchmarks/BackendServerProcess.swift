@@ -5,22 +5,29 @@ import Foundation
 #endif
 
 /// The release `silo-backend` beside this executable, on a free loopback port, in-memory, with
-/// test controls (request counts, an injected delay).
+/// test controls (request counts, an injected delay). It reads its input from a pipe only this
+/// process writes to, with `--exit-when-input-closes`: it ends with the benchmarks, even when they
+/// are interrupted before `stop()`.
 final class BackendServerProcess: Sendable {
     let url: URL
     private let process: Process
+    /// Held open while the benchmarks run; the kernel closes it when they end.
+    private let input: Pipe
 
-    private init(url: URL, process: Process) {
+    private init(url: URL, process: Process, input: Pipe) {
         self.url = url
         self.process = process
+        self.input = input
     }
 
     static func start() throws -> BackendServerProcess {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let process = Process()
         process.executableURL = directory.appendingPathComponent("silo-backend")
-        process.arguments = ["--port", "0", "--store", "memory", "--test-controls"]
+        process.arguments = ["--port", "0", "--store", "memory", "--test-controls", "--exit-when-input-closes"]
+        let input = Pipe()
         let output = Pipe()
+        process.standardInput = input
         process.standardOutput = output
         try process.run()
         var line = Data()
@@ -33,7 +40,7 @@ final class BackendServerProcess: Sendable {
         guard let address = text.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
             let url = URL(string: address.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw BenchmarkFailure("silo-backend printed no address: \(text)") }
-        return BackendServerProcess(url: url, process: process)
+        return BackendServerProcess(url: url, process: process, input: input)
     }
 
     func stop() {
