@@ -10,14 +10,13 @@ import Foundation
 /// are interrupted before `stop()`.
 final class BackendServerProcess: Sendable {
     let url: URL
+    /// Holds the input pipe (`standardInput`), so its writing end stays open while the benchmarks
+    /// run; the kernel closes it when they end.
     private let process: Process
-    /// Held open while the benchmarks run; the kernel closes it when they end.
-    private let input: Pipe
 
-    private init(url: URL, process: Process, input: Pipe) {
+    private init(url: URL, process: Process) {
         self.url = url
         self.process = process
-        self.input = input
     }
 
     static func start() throws -> BackendServerProcess {
@@ -25,9 +24,8 @@ final class BackendServerProcess: Sendable {
         let process = Process()
         process.executableURL = directory.appendingPathComponent("silo-backend")
         process.arguments = ["--port", "0", "--store", "memory", "--test-controls", "--exit-when-input-closes"]
-        let input = Pipe()
         let output = Pipe()
-        process.standardInput = input
+        process.standardInput = Pipe()
         process.standardOutput = output
         try process.run()
         var line = Data()
@@ -40,7 +38,7 @@ final class BackendServerProcess: Sendable {
         guard let address = text.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
             let url = URL(string: address.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw BenchmarkFailure("silo-backend printed no address: \(text)") }
-        return BackendServerProcess(url: url, process: process, input: input)
+        return BackendServerProcess(url: url, process: process)
     }
 
     func stop() {

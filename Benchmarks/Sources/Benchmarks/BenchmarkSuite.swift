@@ -6,6 +6,11 @@ protocol BenchmarkSuite: Sendable {
     /// Shown in the table's first column and matched by the command-line filter.
     var name: String { get }
 
+    /// The command-line options this suite reads, such as a flag to rewrite its charts;
+    /// `scripts/bench` lists them in its usage and refuses any option no suite declares. None
+    /// unless a suite says otherwise.
+    var options: [String] { get }
+
     /// Measures the suite and returns its rows, in display order.
     func run() async throws -> [BenchmarkRow]
 }
@@ -21,6 +26,8 @@ struct BenchmarkRow: Sendable {
 }
 
 extension BenchmarkSuite {
+    var options: [String] { [] }
+
     /// Whether `filter` selects this suite: case-insensitive, ignoring spaces and punctuation, so
     /// `commandqueue` selects "CommandQueue overhead".
     func matches(_ filter: String) -> Bool {

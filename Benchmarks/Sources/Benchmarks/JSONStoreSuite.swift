@@ -1,11 +1,18 @@
 import Foundation
 
-/// The JSON file store against SQLite by store size; with `updatesDocs` (`scripts/bench
-/// --update-docs`) it also writes the figures as `Docs/images/json-vs-sqlite.csv` and draws them as
-/// `Docs/images/json-vs-sqlite.svg`, so a plain run leaves the tree unchanged.
+/// The JSON file store against SQLite by store size; with `--update-docs` it also writes the
+/// figures as `Docs/images/json-vs-sqlite.csv` and draws them as `Docs/images/json-vs-sqlite.svg`,
+/// so a plain run leaves the tree unchanged.
 struct JSONStoreSuite: BenchmarkSuite {
     let name = "JSON file store"
+    let options = ["--update-docs"]
+    /// Whether this run rewrites the charts.
     let updatesDocs: Bool
+
+    /// The suite for a run given `arguments`.
+    init(arguments: some Sequence<String>) {
+        updatesDocs = arguments.contains("--update-docs")
+    }
 
     func run() async throws -> [BenchmarkRow] {
         let directory = FileManager.default.temporaryDirectory

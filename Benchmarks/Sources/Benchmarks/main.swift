@@ -3,8 +3,6 @@ import Foundation
 ObservationWriter.runIfRequested()
 
 let arguments = CommandLine.arguments.dropFirst()
-/// `--update-docs` rewrites the charts under Docs/images; without it a run leaves the tree as it was.
-let updatesDocs = arguments.contains("--update-docs")
 
 /// Every suite, in table order. Add a suite by writing one file and appending it here.
 let suites: [any BenchmarkSuite] = [
@@ -12,18 +10,31 @@ let suites: [any BenchmarkSuite] = [
     CoalescingSuite(),
     SQLiteSuite(),
     ObservationSuite(),
-    JSONStoreSuite(updatesDocs: updatesDocs),
+    JSONStoreSuite(arguments: arguments),
     MockVideoHostSuite(),
     HTTPBackendSuite(),
     OfflineFirstSuite(),
     PasswordHashingSuite(),  // part of: authentication, HTTPBackend
 ]
 
-let filter = arguments.first { !$0.hasPrefix("--") }
+/// The options the suites read; any other is refused.
+let options = suites.flatMap(\.options)
+let usage =
+    "USAGE: scripts/bench [<suite>]\(options.map { " [\($0)]" }.joined())\nSuites: "
+    + suites.map(\.name).joined(separator: ", ")
+if arguments.contains("-h") || arguments.contains("--help") {
+    print(usage)
+    exit(0)
+}
+if let unknown = arguments.first(where: { $0.hasPrefix("-") && !options.contains($0) }) {
+    FileHandle.standardError.write(Data("Unknown option \(unknown.debugDescription).\n\(usage)\n".utf8))
+    exit(64)
+}
+
+let filter = arguments.first { !$0.hasPrefix("-") }
 let selected = suites.filter { suite in filter.map(suite.matches) ?? true }
 guard !selected.isEmpty else {
-    let names = suites.map(\.name).joined(separator: ", ")
-    FileHandle.standardError.write(Data("No benchmark matches '\(filter ?? "")'. Available: \(names)\n".utf8))
+    FileHandle.standardError.write(Data("No suite matches \((filter ?? "").debugDescription).\n\(usage)\n".utf8))
     exit(1)
 }
 
