@@ -77,50 +77,52 @@ struct BackendBadInputTests {
     @Test("silo-backend survives", arguments: cases)
     func survives(_ input: BadInput) async throws {
         // Given a backend whose timeouts move only when the test moves its clock
-        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
-        defer { Task { try? await backend.kill() } }
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
 
-        // When a client sends the bad input (and, for a timeout, the clock passes it once every
-        // byte has been read), while another client is served
-        let connection = try RawConnection(port: backend.port)
-        connection.send(input.bytes)
-        if input.waitsForTimeout {
-            let count = input.bytes.count
-            try await backend.waitForConnection(fromPort: connection.localPort) { $0.received == count }
-            #expect(try await Self.health(backend) == 200, "a client was kept waiting by a slow one")
-            try await backend.advanceClock(by: Self.pastEveryTimeout)
-        }
-        let answer = try await connection.readResponse()
+            // When a client sends the bad input (and, for a timeout, the clock passes it once every
+            // byte has been read), while another client is served
+            let connection = try RawConnection(port: backend.port)
+            connection.send(input.bytes)
+            if input.waitsForTimeout {
+                let count = input.bytes.count
+                try await backend.waitForConnection(fromPort: connection.localPort) { $0.received == count }
+                #expect(try await Self.health(backend) == 200, "a client was kept waiting by a slow one")
+                try await backend.advanceClock(by: Self.pastEveryTimeout)
+            }
+            let answer = try await connection.readResponse()
 
-        // Then it gets the refusal (or a silent close) and the backend serves everyone after it
-        if let expected = input.expectedStatus {
-            #expect(answer.hasPrefix("HTTP/1.1 \(expected) "), "got \(answer.prefix(200))")
-            #expect(answer.contains(#""code":"#), "the refusal has no error body: \(answer.prefix(300))")
-        } else {
-            #expect(answer.isEmpty, "got \(answer.prefix(200))")
+            // Then it gets the refusal (or a silent close) and the backend serves everyone after it
+            if let expected = input.expectedStatus {
+                #expect(answer.hasPrefix("HTTP/1.1 \(expected) "), "got \(answer.prefix(200))")
+                #expect(answer.contains(#""code":"#), "the refusal has no error body: \(answer.prefix(300))")
+            } else {
+                #expect(answer.isEmpty, "got \(answer.prefix(200))")
+            }
+            #expect(try await Self.health(backend) == 200)
         }
-        #expect(try await Self.health(backend) == 200)
     }
 
     @Test("keep-alive: two requests on one connection, then an idle close")
     func keepAlive() async throws {
         // Given a backend whose timeouts move only when the test moves its clock
-        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
-        defer { Task { try? await backend.kill() } }
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
 
-        // When one connection sends two requests at once
-        let connection = try RawConnection(port: backend.port)
-        connection.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/changes HTTP/1.1\r\nHost: x\r\n\r\n")
+            // When one connection sends two requests at once
+            let connection = try RawConnection(port: backend.port)
+            connection.send("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/changes HTTP/1.1\r\nHost: x\r\n\r\n")
 
-        // Then both are answered on it, and it stays open until its idle time has passed
-        let answers = try await connection.read {
-            $0.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && $0.hasSuffix("}")
+            // Then both are answered on it, and it stays open until its idle time has passed
+            let answers = try await connection.read {
+                $0.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && $0.hasSuffix("}")
+            }
+            #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answers)")
+            try await backend.waitForConnection(fromPort: connection.localPort) {
+                $0.phase == "idle" && $0.received > 0
+            }
+            try await backend.advanceClock(by: Self.pastEveryTimeout)
+            let after = try await connection.readUntilClosed()
+            #expect(after.isEmpty, "the idle connection got more: \(after)")
         }
-        #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(answers)")
-        try await backend.waitForConnection(fromPort: connection.localPort) { $0.phase == "idle" && $0.received > 0 }
-        try await backend.advanceClock(by: Self.pastEveryTimeout)
-        let after = try await connection.readUntilClosed()
-        #expect(after.isEmpty, "the idle connection got more: \(after)")
     }
 
     /// Longer than the backend's default idle (5 s) and request (10 s) timeouts.

@@ -10,135 +10,140 @@ struct BackendSignInTests {
 
     @Test("the right password signs in; a wrong one, an unknown handle and a device account get the same 401")
     func passwords() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        let ann = try await backend.signUp("ann", password: Self.password)
-        _ = try await backend.signUp("device_only")
+        try await BackendProcess.with { backend in
+            let ann = try await backend.signUp("ann", password: Self.password)
+            _ = try await backend.signUp("device_only")
 
-        let signedIn = try BackendAccount(answer: try await backend.signIn("ANN", password: Self.password))
-        #expect(signedIn.userID == ann.userID)
-        #expect(signedIn.accessToken != ann.accessToken)
+            let signedIn = try BackendAccount(answer: try await backend.signIn("ANN", password: Self.password))
+            #expect(signedIn.userID == ann.userID)
+            #expect(signedIn.accessToken != ann.accessToken)
 
-        let refusals = [
-            try await backend.signIn("ann", password: "wrong horse"),
-            try await backend.signIn("nobody_here", password: Self.password),
-            try await backend.signIn("device_only", password: Self.password),
-        ]
-        // The old way in, naming a user id, starts nothing: a session needs the handle and password
-        let byID = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(ann.userID)"}"#)
-        #expect(byID.status == 422 && byID.body.contains(#""field":"handle""#), "\(byID)")
-        #expect(
-            try await backend.exchange("POST", "/v1/users", body: #"{"handle": "x_y_z", "display_name": "X"}"#).status
-                == 404)
+            let refusals = [
+                try await backend.signIn("ann", password: "wrong horse"),
+                try await backend.signIn("nobody_here", password: Self.password),
+                try await backend.signIn("device_only", password: Self.password),
+            ]
+            // The old way in, naming a user id, starts nothing: a session needs the handle and password
+            let byID = try await backend.exchange("POST", "/v1/sessions", body: #"{"user_id": "\#(ann.userID)"}"#)
+            #expect(byID.status == 422 && byID.body.contains(#""field":"handle""#), "\(byID)")
+            let oldSignUp = try await backend.exchange(
+                "POST", "/v1/users", body: #"{"handle": "x_y_z", "display_name": "X"}"#)
+            #expect(oldSignUp.status == 404)
 
-        for refusal in refusals {
-            #expect(refusal.status == 401, "\(refusal)")
-            #expect(refusal.body == refusals[0].body, "the answers tell the cases apart: \(refusal.body)")
+            for refusal in refusals {
+                #expect(refusal.status == 401, "\(refusal)")
+                #expect(refusal.body == refusals[0].body, "the answers tell the cases apart: \(refusal.body)")
+            }
         }
     }
 
     @Test("a password under 8 bytes is refused at sign-up, and nothing is made")
     func shortPassword() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        let answer = try await backend.exchange(
-            "POST", "/v1/accounts", body: #"{"handle": "short", "display_name": "S", "password": "1234567"}"#)
-        #expect(answer.status == 422 && answer.body.contains(#""field":"password""#), "\(answer)")
-        #expect(try await backend.exchange("GET", "/v1/handles/short").status == 404)
+        try await BackendProcess.with { backend in
+            let answer = try await backend.exchange(
+                "POST", "/v1/accounts", body: #"{"handle": "short", "display_name": "S", "password": "1234567"}"#)
+            #expect(answer.status == 422 && answer.body.contains(#""field":"password""#), "\(answer)")
+            #expect(try await backend.exchange("GET", "/v1/handles/short").status == 404)
+        }
     }
 
     @Test("five failures in a row lock the account: 429 with Retry-After, even for the right password, until it passes")
     func lockout() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        _ = try await backend.signUp("guarded", password: Self.password)
-        let start: Int64 = 1_800_000_000_000
-        func signIn(_ password: String, at milliseconds: Int64) async throws -> BackendAnswer {
-            try await backend.exchange(
-                "POST", "/v1/sessions", body: #"{"handle": "guarded", "password": "\#(password)"}"#,
-                headers: ["Silo-Test-Now": String(milliseconds)])
+        try await BackendProcess.with { backend in
+            _ = try await backend.signUp("guarded", password: Self.password)
+            let start: Int64 = 1_800_000_000_000
+            func signIn(_ password: String, at milliseconds: Int64) async throws -> BackendAnswer {
+                try await backend.exchange(
+                    "POST", "/v1/sessions", body: #"{"handle": "guarded", "password": "\#(password)"}"#,
+                    headers: ["Silo-Test-Now": String(milliseconds)])
+            }
+
+            for attempt in 1...5 {
+                #expect(try await signIn("guess \(attempt)", at: start).status == 401)
+            }
+            let locked = try await signIn(Self.password, at: start)
+            #expect(locked.status == 429 && locked.header("Retry-After") == "1", "\(locked)")
+
+            // The lock doubles with each failure after it passes
+            #expect(try await signIn("guess 6", at: start + 1_000).status == 401)
+            let longer = try await signIn(Self.password, at: start + 1_001)
+            #expect(longer.status == 429 && longer.header("Retry-After") == "2", "\(longer)")
+
+            // Once it passes, the right password signs in and clears the count
+            #expect(try await signIn(Self.password, at: start + 3_001).status == 201)
+            #expect(try await signIn("guess 7", at: start + 3_002).status == 401)
+            // One failure after the count was cleared locks nothing (seven in a row would lock for 4 s)
+            #expect(try await signIn(Self.password, at: start + 3_003).status == 201)
         }
-
-        for attempt in 1...5 {
-            #expect(try await signIn("guess \(attempt)", at: start).status == 401)
-        }
-        let locked = try await signIn(Self.password, at: start)
-        #expect(locked.status == 429 && locked.header("Retry-After") == "1", "\(locked)")
-
-        // The lock doubles with each failure after it passes
-        #expect(try await signIn("guess 6", at: start + 1_000).status == 401)
-        let longer = try await signIn(Self.password, at: start + 1_001)
-        #expect(longer.status == 429 && longer.header("Retry-After") == "2", "\(longer)")
-
-        // Once it passes, the right password signs in and clears the count
-        #expect(try await signIn(Self.password, at: start + 3_001).status == 201)
-        #expect(try await signIn("guess 7", at: start + 3_002).status == 401)
-        // One failure after the count was cleared locks nothing (seven in a row would lock for 4 s)
-        #expect(try await signIn(Self.password, at: start + 3_003).status == 201)
     }
 
     @Test("a refresh token works once; presenting it again signs out every session started from it")
     func refreshReuse() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        let first = try await backend.signUp("rotating", password: Self.password)
-        let other = try BackendAccount(answer: try await backend.signIn("rotating", password: Self.password))
-        func refresh(_ token: String) async throws -> BackendAnswer {
-            try await backend.exchange("POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(token)"}"#)
-        }
-        func post(_ token: String) async throws -> Int {
-            try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).status
-        }
+        try await BackendProcess.with { backend in
+            let first = try await backend.signUp("rotating", password: Self.password)
+            let other = try BackendAccount(answer: try await backend.signIn("rotating", password: Self.password))
+            func refresh(_ token: String) async throws -> BackendAnswer {
+                try await backend.exchange("POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(token)"}"#)
+            }
+            func post(_ token: String) async throws -> Int {
+                try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).status
+            }
 
-        let renewed = try BackendAccount(answer: try await refresh(first.refreshToken))
-        #expect(try await post(renewed.accessToken) == 201)
-        #expect(try await post(first.accessToken) == 401, "the replaced access token still works")
+            let renewed = try BackendAccount(answer: try await refresh(first.refreshToken))
+            #expect(try await post(renewed.accessToken) == 201)
+            #expect(try await post(first.accessToken) == 401, "the replaced access token still works")
 
-        let reuse = try await refresh(first.refreshToken)
-        #expect(reuse.status == 401 && reuse.body.contains("already used"), "\(reuse)")
-        #expect(try await post(renewed.accessToken) == 401, "the stolen family's newest session lives on")
-        #expect(try await refresh(renewed.refreshToken).status == 401)
-        #expect(try await post(other.accessToken) == 201, "another sign-in's session was ended too")
+            let reuse = try await refresh(first.refreshToken)
+            #expect(reuse.status == 401 && reuse.body.contains("already used"), "\(reuse)")
+            #expect(try await post(renewed.accessToken) == 401, "the stolen family's newest session lives on")
+            #expect(try await refresh(renewed.refreshToken).status == 401)
+            #expect(try await post(other.accessToken) == 201, "another sign-in's session was ended too")
+        }
     }
 
     @Test("sign-out ends the session: its access and refresh tokens stop working, other sessions go on")
     func signOut() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        let leaving = try await backend.signUp("leaver", password: Self.password)
-        let staying = try BackendAccount(answer: try await backend.signIn("leaver", password: Self.password))
+        try await BackendProcess.with { backend in
+            let leaving = try await backend.signUp("leaver", password: Self.password)
+            let staying = try BackendAccount(answer: try await backend.signIn("leaver", password: Self.password))
 
-        #expect(try await backend.exchange("DELETE", "/v1/sessions/current", token: leaving.accessToken).status == 204)
-        #expect(try await backend.exchange("DELETE", "/v1/sessions/current", token: leaving.accessToken).status == 401)
-        #expect(
-            try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: leaving.accessToken).status
-                == 401)
-        let refresh = try await backend.exchange(
-            "POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(leaving.refreshToken)"}"#)
-        #expect(refresh.status == 401, "\(refresh)")
-        #expect(
-            try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: staying.accessToken).status
-                == 201)
+            #expect(
+                try await backend.exchange("DELETE", "/v1/sessions/current", token: leaving.accessToken).status == 204)
+            #expect(
+                try await backend.exchange("DELETE", "/v1/sessions/current", token: leaving.accessToken).status == 401)
+            let leftPost = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"body": "x"}"#, token: leaving.accessToken)
+            #expect(leftPost.status == 401)
+            let refresh = try await backend.exchange(
+                "POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(leaving.refreshToken)"}"#)
+            #expect(refresh.status == 401, "\(refresh)")
+            let stayingPost = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"body": "x"}"#, token: staying.accessToken)
+            #expect(stayingPost.status == 201)
+        }
     }
 
     @Test("one user's token on another's name or post is 403, and nothing changes")
     func anotherUsersToken() async throws {
-        let backend = try await BackendProcess.start()
-        defer { Task { try? await backend.kill() } }
-        let owner = try await backend.signUp("owner", password: Self.password)
-        let other = try await backend.signUp("other", password: Self.password)
-        let post = try await backend.exchange("POST", "/v1/posts", body: #"{"body": "mine"}"#, token: owner.accessToken)
-        let postID = try #require(
-            (try JSONSerialization.jsonObject(with: Data(post.body.utf8)) as? [String: Any])?["id"] as? String)
+        try await BackendProcess.with { backend in
+            let owner = try await backend.signUp("owner", password: Self.password)
+            let other = try await backend.signUp("other", password: Self.password)
+            let post = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"body": "mine"}"#, token: owner.accessToken)
+            let postID = try #require(
+                (try JSONSerialization.jsonObject(with: Data(post.body.utf8)) as? [String: Any])?["id"] as? String)
 
-        let rename = try await backend.exchange(
-            "PATCH", "/v1/users/\(owner.userID)", body: #"{"display_name": "Taken over"}"#, token: other.accessToken)
-        let delete = try await backend.exchange("DELETE", "/v1/posts/\(postID)", token: other.accessToken)
+            let rename = try await backend.exchange(
+                "PATCH", "/v1/users/\(owner.userID)", body: #"{"display_name": "Taken over"}"#, token: other.accessToken
+            )
+            let delete = try await backend.exchange("DELETE", "/v1/posts/\(postID)", token: other.accessToken)
 
-        #expect(rename.status == 403, "\(rename)")
-        #expect(delete.status == 403, "\(delete)")
-        #expect(try await backend.exchange("GET", "/v1/users/\(owner.userID)").body.contains(#""display_name":"T""#))
-        #expect(try await backend.exchange("GET", "/v1/posts/\(postID)").status == 200)
+            #expect(rename.status == 403, "\(rename)")
+            #expect(delete.status == 403, "\(delete)")
+            #expect(
+                try await backend.exchange("GET", "/v1/users/\(owner.userID)").body.contains(#""display_name":"T""#))
+            #expect(try await backend.exchange("GET", "/v1/posts/\(postID)").status == 200)
+        }
     }
 
     @Test("accounts survive a restart, and the journal holds a salted hash, never the password")
@@ -149,12 +154,12 @@ struct BackendSignInTests {
         let made = try await before.signUp("lasting", password: Self.password)
         try await before.kill()
 
-        let after = try await BackendProcess.start(arguments: arguments)
-        defer { Task { try? await after.kill() } }
-        let again = try BackendAccount(answer: try await after.signIn("lasting", password: Self.password))
-        #expect(again.userID == made.userID)
-        let journal = try String(contentsOf: data.file(named: "backend-state.jsonl"), encoding: .utf8)
-        #expect(!journal.contains(Self.password))
-        #expect(journal.contains(#""algorithm":"pbkdf2-sha256""#), "\(journal.prefix(400))")
+        try await BackendProcess.with(arguments: arguments) { after in
+            let again = try BackendAccount(answer: try await after.signIn("lasting", password: Self.password))
+            #expect(again.userID == made.userID)
+            let journal = try String(contentsOf: data.file(named: "backend-state.jsonl"), encoding: .utf8)
+            #expect(!journal.contains(Self.password))
+            #expect(journal.contains(#""algorithm":"pbkdf2-sha256""#), "\(journal.prefix(400))")
+        }
     }
 }

@@ -14,19 +14,19 @@ struct BackendSlowClientTests {
     @Test("140 clients trickling their requests keep no fresh client from an answer")
     func freshClientsAnsweredBesideSlowOnes() async throws {
         // Given 140 connections, each halfway through its request, all read by the backend
-        let backend = try await BackendProcess.start(arguments: ["--manual-clock"])
-        defer { Task { try? await backend.kill() } }
-        let slow = try await Self.openSlowClients(140, to: backend)
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
+            let slow = try await Self.openSlowClients(140, to: backend)
 
-        // When 60 fresh clients ask for the health check one after another
-        var answered = 0
-        for _ in 0..<60 where try await Self.freshHealthStatus(backend) == "200" {
-            answered += 1
+            // When 60 fresh clients ask for the health check one after another
+            var answered = 0
+            for _ in 0..<60 where try await Self.freshHealthStatus(backend) == "200" {
+                answered += 1
+            }
+
+            // Then every one is answered, and the slow clients are still held
+            #expect(answered == 60)
+            try await backend.waitForConnection(fromPort: slow[0].localPort) { $0.phase == "head" }
         }
-
-        // Then every one is answered, and the slow clients are still held
-        #expect(answered == 60)
-        try await backend.waitForConnection(fromPort: slow[0].localPort) { $0.phase == "head" }
     }
 
     @Test("with every place taken, a new client takes the place of the one that has waited longest on its client")
@@ -34,20 +34,20 @@ struct BackendSlowClientTests {
         // Given a backend that holds 8 connections, all taken: 7 slow clients, each a millisecond
         // after the last on the backend's clock, and an eighth that has sent nothing (the test
         // controls close their connections, so none of theirs holds a place)
-        let backend = try await BackendProcess.start(arguments: ["--manual-clock", "--max-connections", "8"])
-        defer { Task { try? await backend.kill() } }
-        let slow = try await Self.openSlowClients(7, to: backend, apart: .milliseconds(1))
-        let eighth = try RawConnection(port: backend.port)
+        try await BackendProcess.with(arguments: ["--manual-clock", "--max-connections", "8"]) { backend in
+            let slow = try await Self.openSlowClients(7, to: backend, apart: .milliseconds(1))
+            let eighth = try RawConnection(port: backend.port)
 
-        // When one more client asks for the health check
-        let status = try await Self.freshHealthStatus(backend)
+            // When one more client asks for the health check
+            let status = try await Self.freshHealthStatus(backend)
 
-        // Then it is answered, the first slow client's connection closes without an answer, and
-        // the newest slow client is still held
-        #expect(status == "200")
-        #expect(try await slow[0].readUntilClosed().isEmpty)
-        try await backend.waitForConnection(fromPort: slow[6].localPort) { $0.phase == "head" }
-        try await backend.waitForConnection(fromPort: eighth.localPort) { _ in true }
+            // Then it is answered, the first slow client's connection closes without an answer, and
+            // the newest slow client is still held
+            #expect(status == "200")
+            #expect(try await slow[0].readUntilClosed().isEmpty)
+            try await backend.waitForConnection(fromPort: slow[6].localPort) { $0.phase == "head" }
+            try await backend.waitForConnection(fromPort: eighth.localPort) { _ in true }
+        }
     }
 
     /// Opens `count` connections that each send `unfinishedHead`, and returns once the backend has

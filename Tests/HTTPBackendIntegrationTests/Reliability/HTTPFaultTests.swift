@@ -154,52 +154,52 @@ struct HTTPFaultTests {
     @Test("HTTP backend fault", arguments: cases, HTTPTransportKind.allTransports)
     func fault(_ row: FaultCase, _ transport: HTTPTransportKind) async throws {
         // Deadlines are not the subject of these rows: long, so a loaded machine never meets one.
-        let scene = try await FaultScene.make { configuration in
+        try await FaultScene.with(configure: { configuration in
             configuration.attemptTimeout = .seconds(60)
             configuration.transport = transport
+        }) { scene in
+            for rule in row.rules(scene) { try await scene.backend.inject(rule) }
+            var failure: ServiceError?
+            do throws(ServiceError) {
+                try await row.call(scene)
+            } catch {
+                failure = error
+            }
+            #expect(failure?.kind == row.expected, "got \(String(describing: failure))")
+            #expect(row.check(failure), "got \(String(describing: failure))")
+            let counts = try await scene.backend.allRequests()
+            for (request, expected) in row.attempts(scene) {
+                #expect(expected.contains(counts[request] ?? 0), "\(request): \(counts)")
+            }
+            #expect(try scene.leakedSecrets().isEmpty, "\(scene.log.lines)")
+            #expect(!scene.log.lines.isEmpty)
         }
-        defer { Task { await scene.stop() } }
-        for rule in row.rules(scene) { try await scene.backend.inject(rule) }
-        var failure: ServiceError?
-        do {
-            try await row.call(scene)
-        } catch {
-            failure = error
-        }
-        #expect(failure?.kind == row.expected, "got \(String(describing: failure))")
-        #expect(row.check(failure), "got \(String(describing: failure))")
-        let counts = try await scene.backend.allRequests()
-        for (request, expected) in row.attempts(scene) {
-            #expect(expected.contains(counts[request] ?? 0), "\(request): \(counts)")
-        }
-        #expect(try scene.leakedSecrets().isEmpty, "\(scene.log.lines)")
-        #expect(!scene.log.lines.isEmpty)
     }
 
     @Test("503 with Retry-After is retried once that much time has passed on the client's clock, and succeeds")
     func retryAfterIsHonoured() async throws {
         // Given a client on a manual clock, and a backend answering the next read 503 with Retry-After: 2
         let clock = ManualClock()
-        let scene = try await FaultScene.make { configuration in
+        try await FaultScene.with(configure: { configuration in
             configuration.clock = clock
             configuration.attemptTimeout = .seconds(60)
+        }) { scene in
+            try await scene.backend.inject(Self.rule(scene.postPath, ["status": 503, "retry_after": 2, "times": 1]))
+
+            // When the read has been answered 503 and the client waits to retry
+            let posts = scene.integration.postService
+            let id = scene.post.id
+            let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+            defer { call.cancel() }  // a guarded wait that fails leaves no call behind
+            try await clock.waitForSleeper(dueWithin: .seconds(2))
+
+            // Then nothing is sent until two seconds have passed, and the retry then succeeds
+            clock.advance(by: .milliseconds(1_999))
+            #expect(try await scene.backend.requests("GET \(scene.postPath)") == 1)
+            clock.advance(by: .milliseconds(1))
+            #expect(try await HangGuard.run("the retried read's answer") { try await call.value } == scene.post)
+            #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
         }
-        defer { Task { await scene.stop() } }
-        try await scene.backend.inject(Self.rule(scene.postPath, ["status": 503, "retry_after": 2, "times": 1]))
-
-        // When the read has been answered 503 and the client waits to retry
-        let posts = scene.integration.postService
-        let id = scene.post.id
-        let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
-        try await clock.waitForSleeper(dueWithin: .seconds(2))
-
-        // Then nothing is sent until two seconds have passed, and the retry then succeeds
-        clock.advance(by: .milliseconds(1_999))
-        #expect(try await scene.backend.requests("GET \(scene.postPath)") == 1)
-        clock.advance(by: .milliseconds(1))
-        #expect(try await HangGuard.run("the retried read's answer") { try await call.value } == scene.post)
-        #expect(try await scene.backend.requests("GET \(scene.postPath)") == 2)
     }
 
     @Test("a set-up call that needs a retry still sets the stage for a client on a manual clock")
@@ -213,12 +213,14 @@ struct HTTPFaultTests {
         let scene = try await HangGuard.run("the stage, set despite a retry") {
             try await FaultScene.make(setUpFaults: [publishFailsOnce]) { $0.clock = clock }
         }
-        defer { Task { await scene.stop() } }
-
-        // Then its post was made once, after one retry that waited on the system's clock
-        let feed = try await scene.integration.postService.feed(authorID: scene.author.id, page: .first(10))
-        #expect(feed.items == [scene.post])
-        #expect(clock.now == ManualClock.Instant(offset: .zero))
+        try await withCleanup {
+            // Then its post was made once, after one retry that waited on the system's clock
+            let feed = try await scene.integration.postService.feed(authorID: scene.author.id, page: .first(10))
+            #expect(feed.items == [scene.post])
+            #expect(clock.now == ManualClock.Instant(offset: .zero))
+        } cleanup: {
+            await scene.stop()
+        }
     }
 
     @Test("a response slower than the deadline times out, every attempt", arguments: HTTPTransportKind.allTransports)
@@ -226,37 +228,37 @@ struct HTTPFaultTests {
         // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds
         // every answer to the read until released
         let clock = ManualClock()
-        let scene = try await FaultScene.make { configuration in
+        try await FaultScene.with(configure: { configuration in
             configuration.clock = clock
             configuration.attemptTimeout = .seconds(5)
             configuration.transport = transport
-        }
-        defer { Task { await scene.stop() } }
-        try await scene.backend.inject(Self.rule(scene.postPath, ["hold": true]))
+        }) { scene in
+            try await scene.backend.inject(Self.rule(scene.postPath, ["hold": true]))
 
-        // When each attempt has reached the backend and the deadline passes, and each retry's
-        // wait is over
-        let posts = scene.integration.postService
-        let id = scene.post.id
-        let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        defer { call.cancel() }  // a guarded wait that fails leaves no call behind
-        for attempt in 1...3 {
-            try await scene.backend.waitForHeldRequests(attempt)
-            clock.advance(by: .seconds(5))
-            if attempt < 3 {
-                try await clock.waitForSleeper(dueWithin: .milliseconds(100))
-                clock.advance(by: .milliseconds(100))
+            // When each attempt has reached the backend and the deadline passes, and each retry's
+            // wait is over
+            let posts = scene.integration.postService
+            let id = scene.post.id
+            let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+            defer { call.cancel() }  // a guarded wait that fails leaves no call behind
+            for attempt in 1...3 {
+                try await scene.backend.waitForHeldRequests(attempt)
+                clock.advance(by: .seconds(5))
+                if attempt < 3 {
+                    try await clock.waitForSleeper(dueWithin: .milliseconds(100))
+                    clock.advance(by: .milliseconds(100))
+                }
             }
-        }
 
-        // Then the call times out after three attempts, all of them still unanswered
-        let result = try await HangGuard.run("the call's end after its third deadline") { await call.result }
-        let failure = try #require(throws: ServiceError.self) { try result.get() }
-        #expect(failure.kind == .timedOut, "\(failure)")
-        #expect(failure.description.contains("no answer within 5.0 seconds to any of 3 attempts"), "\(failure)")
-        #expect(try await scene.backend.requests("GET \(scene.postPath)") == 3)
-        try await scene.backend.releaseHeldRequests()
-        #expect(try scene.leakedSecrets().isEmpty)
+            // Then the call times out after three attempts, all of them still unanswered
+            let result = try await HangGuard.run("the call's end after its third deadline") { await call.result }
+            let failure = try #require(throws: ServiceError.self) { try result.get() }
+            #expect(failure.kind == .timedOut, "\(failure)")
+            #expect(failure.description.contains("no answer within 5.0 seconds to any of 3 attempts"), "\(failure)")
+            #expect(try await scene.backend.requests("GET \(scene.postPath)") == 3)
+            try await scene.backend.releaseHeldRequests()
+            #expect(try scene.leakedSecrets().isEmpty)
+        }
     }
 
     @Test("a health probe that gets no answer is tried once and reports degraded")
@@ -264,28 +266,28 @@ struct HTTPFaultTests {
         // Given a client whose deadline of 5 s is kept on a manual clock, and a backend that holds
         // its health answers until released
         let clock = ManualClock()
-        let scene = try await FaultScene.make { configuration in
+        try await FaultScene.with(configure: { configuration in
             configuration.clock = clock
             configuration.attemptTimeout = .seconds(5)
-        }
-        defer { Task { await scene.stop() } }
-        try await scene.backend.inject(Self.rule("/v1/health", ["hold": true]))
+        }) { scene in
+            try await scene.backend.inject(Self.rule("/v1/health", ["hold": true]))
 
-        // When the probe has reached the backend and its deadline passes
-        let integration = scene.integration
-        let probe = Task { await integration.health() }
-        defer { probe.cancel() }  // a guarded wait that fails leaves no call behind
-        try await scene.backend.waitForHeldRequests(1)
-        clock.advance(by: .seconds(5))
+            // When the probe has reached the backend and its deadline passes
+            let integration = scene.integration
+            let probe = Task { await integration.health() }
+            defer { probe.cancel() }  // a guarded wait that fails leaves no call behind
+            try await scene.backend.waitForHeldRequests(1)
+            clock.advance(by: .seconds(5))
 
-        // Then health says degraded after that one attempt
-        let health = try await HangGuard.run("the probe's answer once its deadline passed") { await probe.value }
-        guard case .degraded(let reason) = health else {
-            Issue.record("expected degraded, got \(health)")
-            return
+            // Then health says degraded after that one attempt
+            let health = try await HangGuard.run("the probe's answer once its deadline passed") { await probe.value }
+            guard case .degraded(let reason) = health else {
+                Issue.record("expected degraded, got \(health)")
+                return
+            }
+            #expect(reason.contains("not answering"), "\(reason)")
+            #expect(try await scene.backend.requests("GET /v1/health") == 1)
+            try await scene.backend.releaseHeldRequests()
         }
-        #expect(reason.contains("not answering"), "\(reason)")
-        #expect(try await scene.backend.requests("GET /v1/health") == 1)
-        try await scene.backend.releaseHeldRequests()
     }
 }

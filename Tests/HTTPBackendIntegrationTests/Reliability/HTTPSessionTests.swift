@@ -11,23 +11,23 @@ import Testing
 struct HTTPSessionTests {
     @Test("20 concurrent calls hitting one expired token share one refresh")
     func concurrentRefresh() async throws {
-        let scene = try await FaultScene.make()
-        defer { Task { await scene.stop() } }
-        let renewalsBefore = await scene.integration.sessionRenewalCount
-        let tokensBefore = try scene.tokens()
-        try await scene.backend.expireAccessTokens()
-        let library = scene.integration.videoLibraryService
-        let owner = scene.author.id
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for size in 1...20 {
-                group.addTask { _ = try await library.videos(ownerID: owner, page: .first(size)) }
+        try await FaultScene.with { scene in
+            let renewalsBefore = await scene.integration.sessionRenewalCount
+            let tokensBefore = try scene.tokens()
+            try await scene.backend.expireAccessTokens()
+            let library = scene.integration.videoLibraryService
+            let owner = scene.author.id
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for size in 1...20 {
+                    group.addTask { _ = try await library.videos(ownerID: owner, page: .first(size)) }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            #expect(await scene.integration.sessionRenewalCount - renewalsBefore == 1)
+            #expect(try await scene.backend.requests("POST /v1/sessions/refresh") == 1)
+            #expect(try scene.leakedSecrets().isEmpty)
+            #expect(!scene.log.lines.contains { line in tokensBefore.contains { line.contains($0) } })
         }
-        #expect(await scene.integration.sessionRenewalCount - renewalsBefore == 1)
-        #expect(try await scene.backend.requests("POST /v1/sessions/refresh") == 1)
-        #expect(try scene.leakedSecrets().isEmpty)
-        #expect(!scene.log.lines.contains { line in tokensBefore.contains { line.contains($0) } })
     }
 
     @Test("a backend down at start makes the integration degraded, not failed, and it serves once the backend is back")
@@ -39,24 +39,24 @@ struct HTTPSessionTests {
             configuration: .init(
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, attemptTimeout: .seconds(2),
                 retry: RetryPolicy(maxAttempts: 1)))
-        try await integration.start()
-        defer { Task { await integration.stop() } }
-        guard case .degraded = await integration.health() else {
-            Issue.record("expected degraded, got \(await integration.health())")
-            return
+        try await withStarted(integration) { integration in
+            guard case .degraded = await integration.health() else {
+                Issue.record("expected degraded, got \(await integration.health())")
+                return
+            }
+            let down = await #expect(throws: ServiceError.self) {
+                try await integration.userService.user(id: "nobody")
+            }
+            #expect(down?.kind == .unavailable)
+            #expect(
+                "\(down.map(String.init(describing:)) ?? "")".contains(
+                    "`swift run silo-backend` starts the development one"))
+            try await BackendProcess.with(arguments: ["--port", String(port)]) { _ in
+                #expect(await integration.health() == .healthy)
+                let user = try await integration.userService.create(UserDraft(handle: "back", displayName: "Back"))
+                #expect(try await integration.userService.user(id: user.id) == user)
+            }
         }
-        let down = await #expect(throws: ServiceError.self) {
-            try await integration.userService.user(id: "nobody")
-        }
-        #expect(down?.kind == .unavailable)
-        #expect(
-            "\(down.map(String.init(describing:)) ?? "")".contains(
-                "`swift run silo-backend` starts the development one"))
-        let second = try await BackendProcess.start(arguments: ["--port", String(port)])
-        defer { Task { try? await second.kill() } }
-        #expect(await integration.health() == .healthy)
-        let user = try await integration.userService.create(UserDraft(handle: "back", displayName: "Back"))
-        #expect(try await integration.userService.user(id: user.id) == user)
     }
 
     @Test(
@@ -80,25 +80,25 @@ struct HTTPSessionTests {
         arguments: HTTPTransportKind.allTransports)
     func cancellation(_ transport: HTTPTransportKind) async throws {
         // Given a read the backend holds unanswered
-        let scene = try await FaultScene.make { $0.transport = transport }
-        defer { Task { await scene.stop() } }
-        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
-        let posts = scene.integration.postService
-        let id = scene.post.id
-        let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        try await scene.backend.waitForHeldRequests(1)
+        try await FaultScene.with(configure: { $0.transport = transport }) { scene in
+            try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
+            let posts = scene.integration.postService
+            let id = scene.post.id
+            let call = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+            try await scene.backend.waitForHeldRequests(1)
 
-        // When the caller cancels
-        call.cancel()
+            // When the caller cancels
+            call.cancel()
 
-        // Then the call ends cancelled before the backend has answered (it is released only after)
-        let result = try await HangGuard.run("the cancelled call's end") { await call.result }
-        try await scene.backend.releaseHeldRequests()
-        guard case .failure(let error) = result else {
-            Issue.record("the cancelled call succeeded")
-            return
+            // Then the call ends cancelled before the backend has answered (it is released only after)
+            let result = try await HangGuard.run("the cancelled call's end") { await call.result }
+            try await scene.backend.releaseHeldRequests()
+            guard case .failure(let error) = result else {
+                Issue.record("the cancelled call succeeded")
+                return
+            }
+            #expect(error as? ServiceError == .cancelled, "\(error)")
         }
-        #expect(error as? ServiceError == .cancelled, "\(error)")
     }
 }
 
@@ -110,47 +110,47 @@ extension HTTPSessionTests {
         // Given a read the backend holds, numbered well past the writes so far (on URLSession,
         // reads and writes go out on separate sessions, each numbering its own tasks from the
         // same start)
-        let scene = try await FaultScene.make { $0.transport = transport }
-        defer { Task { await scene.stop() } }
-        let posts = scene.integration.postService
-        let id = scene.post.id
-        for _ in 1...Self.reads { _ = try await posts.post(id: id) }
-        try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
-        let read = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
-        try await scene.backend.waitForHeldRequests(1)
+        try await FaultScene.with(configure: { $0.transport = transport }) { scene in
+            let posts = scene.integration.postService
+            let id = scene.post.id
+            for _ in 1...Self.reads { _ = try await posts.post(id: id) }
+            try await scene.backend.inject(["method": "GET", "path": scene.postPath, "hold": true])
+            let read = Task { () async throws(ServiceError) -> Post in try await posts.post(id: id) }
+            try await scene.backend.waitForHeldRequests(1)
 
-        // When more writes than that are answered while it waits (one of them has its number),
-        // and then it is released
-        for number in 1...(Self.reads + 10) {
-            let post = try await posts.publish(PostDraft(authorID: scene.author.id, text: "beside \(number)"))
-            #expect(post.text == "beside \(number)")
+            // When more writes than that are answered while it waits (one of them has its number),
+            // and then it is released
+            for number in 1...(Self.reads + 10) {
+                let post = try await posts.publish(PostDraft(authorID: scene.author.id, text: "beside \(number)"))
+                #expect(post.text == "beside \(number)")
+            }
+            try await scene.backend.releaseHeldRequests()
+
+            // Then the read gets its answer (with one delegate for both sessions, it waited forever)
+            let answer = try await HangGuard.run("the held read's answer") { try await read.value }
+            #expect(answer == scene.post)
         }
-        try await scene.backend.releaseHeldRequests()
-
-        // Then the read gets its answer (with one delegate for both sessions, it waited forever)
-        let answer = try await HangGuard.run("the held read's answer") { try await read.value }
-        #expect(answer == scene.post)
     }
 
     private static let reads = 20
 
     @Test("a refresh that fails without the backend refusing it (503) keeps the session")
     func transientRefreshFailureKeepsSession() async throws {
-        let scene = try await FaultScene.make()
-        defer { Task { await scene.stop() } }
-        let saved = try scene.tokens()
-        try await scene.backend.inject([
-            "method": "POST", "path": "/v1/posts", "status": 401, "times": 1,
-        ])
-        try await scene.backend.inject([
-            "method": "POST", "path": "/v1/sessions/refresh", "status": 503, "times": 1,
-        ])
-        await #expect(throws: ServiceError.self) {
-            _ = try await scene.integration.postService.publish(PostDraft(authorID: scene.author.id, text: "kept"))
+        try await FaultScene.with { scene in
+            let saved = try scene.tokens()
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/posts", "status": 401, "times": 1,
+            ])
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/sessions/refresh", "status": 503, "times": 1,
+            ])
+            await #expect(throws: ServiceError.self) {
+                _ = try await scene.integration.postService.publish(PostDraft(authorID: scene.author.id, text: "kept"))
+            }
+            let after = try scene.tokens()
+            let counts = try await scene.backend.allRequests()
+            #expect(after == saved, "the session changed: \(saved) → \(after); \(counts)")
         }
-        let after = try scene.tokens()
-        let counts = try await scene.backend.allRequests()
-        #expect(after == saved, "the session changed: \(saved) → \(after); \(counts)")
     }
 
     @Test("after stop, a call waiting in its retry backoff sends nothing more")

@@ -44,6 +44,19 @@ final class BackendProcess: Sendable {
         return BackendProcess(url: backend.url, child: backend.process, slot: slot)
     }
 
+    /// Starts a backend as `start(arguments:)` does, runs `body` with it, then kills it and waits
+    /// for it to end, also when `body` throws.
+    static func with<Value>(arguments: [String] = [], _ body: (BackendProcess) async throws -> Value)
+        async throws -> Value
+    {
+        let backend = try await start(arguments: arguments)
+        return try await withCleanup {
+            try await body(backend)
+        } cleanup: {
+            try? await backend.kill()
+        }
+    }
+
     /// The port it listens on.
     var port: Int { url.port ?? 0 }
 

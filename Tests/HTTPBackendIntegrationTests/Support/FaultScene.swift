@@ -57,6 +57,22 @@ struct FaultScene: Sendable {
             backend: backend, integration: integration, log: log, credentials: credentials, author: author, post: post)
     }
 
+    /// Makes a scene as `make` does, runs `body` on it, then stops it (client and backend) and
+    /// waits for that, also when `body` throws.
+    static func with<Value>(
+        backendArguments: [String] = [],
+        setUpFaults: [[String: any Sendable]] = [],
+        configure: @escaping @Sendable (inout HTTPBackendIntegration.Configuration) -> Void = { _ in },
+        _ body: (FaultScene) async throws -> Value
+    ) async throws -> Value {
+        let scene = try await make(backendArguments: backendArguments, setUpFaults: setUpFaults, configure: configure)
+        return try await withCleanup {
+            try await body(scene)
+        } cleanup: {
+            await scene.stop()
+        }
+    }
+
     /// Publishes a post with `text` by the scene's author, then checks that the backend holds it
     /// exactly once, however many attempts it took (each retry carries the call's idempotency key).
     ///

@@ -7,13 +7,10 @@ public func withStarted<Subject: Integration, Result: Sendable>(
     _ body: (Subject) async throws -> Result
 ) async throws -> Result {
     try await integration.start()
-    do {
-        let result = try await body(integration)
+    return try await withCleanup {
+        try await body(integration)
+    } cleanup: {
         await integration.stop()
-        return result
-    } catch {
-        await integration.stop()
-        throw error
     }
 }
 
