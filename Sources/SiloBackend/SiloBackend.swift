@@ -71,43 +71,14 @@ enum SiloBackend {
             await store.stop()
             fail("\(error)", status: 1)
         }
-        stopOnSignals(store)
-        if options.exitsWhenInputCloses { stopWhenInputEnds(store) }
+        let shutdown = Shutdown(store: store)
+        shutdown.onSignals()
+        if options.exitsWhenInputCloses { shutdown.whenInputEnds() }
         // Written straight to the descriptor: tests read this line from a pipe to learn the port.
         FileHandle.standardOutput.write(
             Data("silo-backend listening on http://127.0.0.1:\(server.port) (store: \(options.store.rawValue))\n".utf8))
         Thread.detachNewThread { server.run() }
         while true { try? await Task.sleep(for: .seconds(3600)) }
-    }
-
-    /// Stops the store (closing SQLite cleanly) on SIGINT or SIGTERM, then exits 128 + the signal;
-    /// a second signal exits at once. Signals come through a `SignalPipe`, so none is lost.
-    private static func stopOnSignals(_ store: any Integration) {
-        SignalPipe.install([SIGINT, SIGTERM]) { number, count in
-            guard count == 1 else { exit(128 + number) }
-            Task {
-                await store.stop()
-                exit(128 + number)
-            }
-        }
-    }
-
-    /// Stops the store and exits 0 once standard input ends: whoever held its other end closed it,
-    /// or ended (the kernel closes a dead process's descriptors, so a test process that crashes or
-    /// exits before stopping its server still ends it). Read on a thread of its own, which the
-    /// blocking `read` may hold.
-    private static func stopWhenInputEnds(_ store: any Integration) {
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count == 0 || (count < 0 && errno != EINTR) { break }
-            }
-            Task {
-                await store.stop()
-                exit(0)
-            }
-        }
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {

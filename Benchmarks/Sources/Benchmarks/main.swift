@@ -37,6 +37,12 @@ guard !selected.isEmpty else {
     FileHandle.standardError.write(Data("No suite matches \((filter ?? "").debugDescription).\n\(usage)\n".utf8))
     exit(1)
 }
+if let unread = arguments.first(where: { $0.hasPrefix("-") && !selected.flatMap(\.options).contains($0) }) {
+    let readers = suites.filter { $0.options.contains(unread) }.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(
+        Data("\(unread) is an option of \(readers), which this run does not select.\n\(usage)\n".utf8))
+    exit(64)
+}
 
 #if DEBUG
     print("Warning: debug build; run scripts/bench (release) for meaningful figures.\n")

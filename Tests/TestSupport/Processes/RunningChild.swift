@@ -25,7 +25,7 @@ public final class RunningChild: @unchecked Sendable {
     public static let appVariablePrefix = "SILO_"
 
     private let process = Process()
-    private let input = Pipe()
+    private let input: Pipe
     private let output = LineCollector()
     private let errors = LineCollector()
     /// The exit status once the process has been reaped.
@@ -43,13 +43,22 @@ public final class RunningChild: @unchecked Sendable {
         inputIsNull: Bool = false
     ) throws {
         name = executable.lastPathComponent
+        // Pipes are made and children started one at a time, and every end this process keeps is
+        // closed on exec: no child started at the same moment by another test inherits this one's
+        // pipes. (Foundation closes only the descriptors it saw open before it starts a child.) A
+        // child holding another's input would keep it from reading its end, and a `silo-backend`
+        // started with `--exit-when-input-closes` from ending with this process.
+        Self.starting.lock()
+        defer { Self.starting.unlock() }
+        input = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        for pipe in [input, stdout, stderr] { Self.closeOnExec(pipe) }
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(Self.appVariablePrefix) }
             .merging(environment) { _, new in new }
-        let stdout = Pipe()
-        let stderr = Pipe()
         process.standardInput = inputIsNull ? FileHandle.nullDevice : input
         process.standardOutput = stdout
         process.standardError = stderr
@@ -60,6 +69,18 @@ public final class RunningChild: @unchecked Sendable {
         try process.run()
         output.startReading(stdout.fileHandleForReading)
         errors.startReading(stderr.fileHandleForReading)
+    }
+
+    /// Held while pipes are made and a child is started.
+    private static let starting = NSLock()
+
+    /// Marks both ends of `pipe` close-on-exec: a child gets the end meant for it as 0, 1 or 2
+    /// (a duplicate, which does not carry the flag), and no other descriptor of it.
+    private static func closeOnExec(_ pipe: Pipe) {
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+            let descriptor = handle.fileDescriptor
+            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     deinit {
