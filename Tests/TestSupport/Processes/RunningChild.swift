@@ -46,8 +46,8 @@ public final class RunningChild: @unchecked Sendable {
         // Pipes are made and children started one at a time, and every end this process keeps is
         // closed on exec: no child started at the same moment by another test inherits this one's
         // pipes. (Foundation closes only the descriptors it saw open before it starts a child.) A
-        // child holding another's input would keep it from reading its end, and a `silo-backend`
-        // started with `--exit-when-input-closes` from ending with this process.
+        // child holding another's input would keep that one from reading the end of it: a server
+        // that stops when its input ends would then outlive this process.
         Self.starting.lock()
         defer { Self.starting.unlock() }
         input = Pipe()
