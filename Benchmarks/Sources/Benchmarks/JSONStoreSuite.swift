@@ -5,13 +5,16 @@ import Foundation
 /// so a plain run leaves the tree unchanged.
 struct JSONStoreSuite: BenchmarkSuite {
     let name = "JSON file store"
-    let options = ["--update-docs"]
+    let options = [Self.updateDocs]
     /// Whether this run rewrites the charts.
     let updatesDocs: Bool
 
+    /// The option that rewrites the charts.
+    private static let updateDocs = "--update-docs"
+
     /// The suite for a run given `arguments`.
     init(arguments: some Sequence<String>) {
-        updatesDocs = arguments.contains("--update-docs")
+        updatesDocs = arguments.contains(Self.updateDocs)
     }
 
     func run() async throws -> [BenchmarkRow] {

@@ -17,7 +17,7 @@ let suites: [any BenchmarkSuite] = [
     PasswordHashingSuite(),  // part of: authentication, HTTPBackend
 ]
 
-/// The options the suites read; any other is refused.
+/// The options the suites read, for the usage.
 let options = suites.flatMap(\.options)
 let usage =
     "USAGE: scripts/bench [<suite>]\(options.map { " [\($0)]" }.joined())\nSuites: "
@@ -26,10 +26,6 @@ if arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     exit(0)
 }
-if let unknown = arguments.first(where: { $0.hasPrefix("-") && !options.contains($0) }) {
-    FileHandle.standardError.write(Data("Unknown option \(unknown.debugDescription).\n\(usage)\n".utf8))
-    exit(64)
-}
 
 let filter = arguments.first { !$0.hasPrefix("-") }
 let selected = suites.filter { suite in filter.map(suite.matches) ?? true }
@@ -37,10 +33,15 @@ guard !selected.isEmpty else {
     FileHandle.standardError.write(Data("No suite matches \((filter ?? "").debugDescription).\n\(usage)\n".utf8))
     exit(1)
 }
-if let unread = arguments.first(where: { $0.hasPrefix("-") && !selected.flatMap(\.options).contains($0) }) {
-    let readers = suites.filter { $0.options.contains(unread) }.map(\.name).joined(separator: ", ")
-    FileHandle.standardError.write(
-        Data("\(unread) is an option of \(readers), which this run does not select.\n\(usage)\n".utf8))
+// An option no selected suite reads: unknown, or another suite's.
+let selectedOptions = selected.flatMap(\.options)
+if let unread = arguments.first(where: { $0.hasPrefix("-") && !selectedOptions.contains($0) }) {
+    let readers = suites.filter { $0.options.contains(unread) }.map(\.name)
+    let problem =
+        readers.isEmpty
+        ? "Unknown option \(unread.debugDescription)."
+        : "\(unread) is an option of \(readers.joined(separator: ", ")), which this run does not select."
+    FileHandle.standardError.write(Data("\(problem)\n\(usage)\n".utf8))
     exit(64)
 }
 

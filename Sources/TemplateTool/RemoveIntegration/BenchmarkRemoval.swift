@@ -19,19 +19,24 @@ struct BenchmarkRemoval {
         for path in tree.files(under: Self.folder) where path.hasSuffix(".swift") && path != Self.main {
             texts[path] = try tree.read(path)
         }
-        // Read once: every step below asks which identifiers a file uses.
+        // Worked out once: every step below asks which identifiers a file uses and which types it
+        // declares.
         let used = texts.mapValues(Self.identifiers(in:))
+        let declared = texts.mapValues { Set(Self.declaredTypes(in: $0)) }
         var removed = Set(used.filter { !$0.value.isDisjoint(with: modules) }.keys)
-        var names = Set(removed.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
+        var names = Set(removed.flatMap { declared[$0] ?? [] })
         while true {
             let users = used.filter { !removed.contains($0.key) && !$0.value.isDisjoint(with: names) }
             guard !users.isEmpty else { break }
             removed.formUnion(users.keys)
-            names.formUnion(users.keys.flatMap { Self.declaredTypes(in: texts[$0] ?? "") })
+            names.formUnion(users.keys.flatMap { declared[$0] ?? [] })
         }
         let main = try tree.read(Self.main).components(separatedBy: "\n")
             .filter { Self.identifiers(in: $0).isDisjoint(with: names) }.joined(separator: "\n")
-        removed.formUnion(helpersLeftUnused(after: removed, in: texts, used: used, main: Self.identifiers(in: main)))
+        // A file that shares more than types is never a helper left unused.
+        let helpers = declared.filter { !$0.value.isEmpty && !Self.sharesMoreThanTypes(texts[$0.key] ?? "") }
+        removed.formUnion(
+            Self.helpersLeftUnused(after: removed, helpers: helpers, used: used, main: Self.identifiers(in: main)))
         for path in removed.sorted() { try tree.remove(path) }
         try tree.edit(Self.main, "the suites it runs") { _ in main }
         try tree.edit("Benchmarks/Package.swift", "its products") { text in
@@ -39,20 +44,17 @@ struct BenchmarkRemoval {
         }
     }
 
-    /// The files that only what goes used (a chart only the JSON store's suite drew): each declares
-    /// types that a removed file uses and no file that stays, nor `main.swift` without the lines
-    /// that name what goes (`main`, its identifiers); until none is left.
-    private func helpersLeftUnused(
-        after removed: Set<String>, in texts: [String: String], used: [String: Set<String>], main: Set<String>
+    /// The files that only what goes used (a chart only the JSON store's suite drew): each of
+    /// `helpers` (a file and the types it declares) whose types a removed file uses and no file
+    /// that stays, nor `main.swift` without the lines that name what goes (`main`, its
+    /// identifiers); until none is left.
+    private static func helpersLeftUnused(
+        after removed: Set<String>, helpers: [String: Set<String>], used: [String: Set<String>], main: Set<String>
     ) -> Set<String> {
         var gone = removed
         while true {
-            let unused = texts.filter { path, text in
-                guard !gone.contains(path) else { return false }
-                let types = Set(Self.declaredTypes(in: text))
-                guard !types.isEmpty, main.isDisjoint(with: types), !Self.sharesMoreThanTypes(text) else {
-                    return false
-                }
+            let unused = helpers.filter { path, types in
+                guard !gone.contains(path), main.isDisjoint(with: types) else { return false }
                 let users = used.filter { $0.key != path && !$0.value.isDisjoint(with: types) }.keys
                 return !users.isEmpty && users.allSatisfy(gone.contains)
             }

@@ -70,4 +70,20 @@ struct BackendCommandLineTests {
         later.closeInput()
         #expect(try await later.waitForExit() == 0)
     }
+
+    @Test("with --exit-when-input-closes, input it cannot read stops it with status 1 and the remedy")
+    func unreadableInput() async throws {
+        let directory = try TemporaryDirectory(prefix: "backend-cli")
+        // Standard input closed (`<&-`): reading it fails, as it does on a descriptor nobody gave.
+        let outcome = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            arguments: [
+                "-c", #"exec "$0" --port 0 --store memory --exit-when-input-closes <&-"#,
+                try ChildProcess.executable(named: "silo-backend").path,
+            ],
+            in: directory.url)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("cannot read standard input"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("give it a pipe that stays open"), "\(outcome.standardError)")
+    }
 }
