@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Mounting needs root and a kernel that allows it (a CI container usually does, a developer's
 /// laptop usually does not): gate tests on `isAvailable`, so elsewhere they show as skipped with
-/// the reason, never as passed.
+/// the reason, never as passed. It mounts and unmounts with the system calls themselves: no child
+/// process is started, so none can inherit a test's pipes and no thread waits for one.
 public final class ScratchFileSystem: Sendable {
     /// A mount, a remount or a fill that did not do what it should.
     public struct Failure: Error, CustomStringConvertible {
@@ -29,16 +30,22 @@ public final class ScratchFileSystem: Sendable {
     public init(byteCount: Int) throws {
         directory = try TemporaryDirectory(prefix: "tmpfs")
         url = directory.url
-        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(byteCount),mode=0700", "tmpfs", url.path])
+        guard mount("tmpfs", url.path, "tmpfs", 0, "size=\(byteCount),mode=0700") == 0 else {
+            throw Self.failure("mounting a tmpfs on \(url.path)", errno)
+        }
     }
 
     deinit {
-        try? Self.run("/bin/umount", ["-l", url.path])
+        // Detached: a file a test still holds open does not keep the directory from going.
+        _ = umount2(url.path, Int32(MNT_DETACH))
     }
 
     /// Remounts the file system read-only (`true`) or read-write (`false`); its files stay.
     public func setReadOnly(_ readOnly: Bool) throws {
-        try Self.run("/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", url.path])
+        let flags = UInt(MS_REMOUNT) | (readOnly ? UInt(MS_RDONLY) : 0)
+        guard mount("tmpfs", url.path, "tmpfs", flags, nil) == 0 else {
+            throw Self.failure("remounting \(url.path) \(readOnly ? "read-only" : "read-write")", errno)
+        }
     }
 
     /// Fills the free space with one file, `filler`, and returns its location; remove it to free the space.
@@ -76,18 +83,5 @@ public final class ScratchFileSystem: Sendable {
 
     private static func failure(_ action: String, _ code: Int32) -> Failure {
         Failure(description: "\(action) failed: \(String(cString: strerror(code)))")
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) \(arguments) exited \(process.terminationStatus)")
-        }
     }
 }
