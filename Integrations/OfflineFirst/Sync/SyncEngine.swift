@@ -80,9 +80,12 @@ actor SyncEngine: SyncService {
         if authors.insert(author).inserted { receiveWakeups.notify() }
     }
 
-    /// Someone signed in (the authentication service already follows them): sends what waits,
-    /// so a sync paused by a 401 resumes.
+    /// Someone signed in (the authentication service already follows them): the pause for
+    /// sign-in ends, and what waits is sent, so a sync paused by a 401 resumes. A send that then
+    /// meets an unreachable server is retried on the timer again.
     func resumeSending() {
+        pausedForSignIn = false
+        statusChanges.notify()
         sendWakeups.notify()
     }
 
@@ -137,9 +140,15 @@ actor SyncEngine: SyncService {
 
     private func sendInTurn() async -> SyncReport {
         var report = SyncReport()
-        if let notBefore, time.elapsed < notBefore {
-            report.stoppedBecause = lastError ?? "the server asked to wait"
-            return report
+        if let notBefore {
+            guard time.elapsed >= notBefore else {
+                report.stoppedBecause = lastError ?? "the server asked to wait"
+                return report
+            }
+            // The server's wait is over: a failure from now on sets its own, or the retry
+            // interval applies. Kept, a past time would make the send loop retry at once, again
+            // and again, while the server stays away.
+            self.notBefore = nil
         }
         let waiting: [OutboxCommand]
         do {
@@ -148,7 +157,10 @@ actor SyncEngine: SyncService {
             report.stoppedBecause = error.description
             return report
         }
-        for command in waiting {
+        // Authors whose session the server refused (401): their later commands wait too, so each
+        // author's commands keep their order, while other authors' are sent.
+        var refusedAuthors: Set<User.ID> = []
+        for command in waiting where !refusedAuthors.contains(command.authorID) {
             authors.insert(command.authorID)
             do {
                 let stored = try await remote.sync.send(command)
@@ -159,7 +171,7 @@ actor SyncEngine: SyncService {
                     try await local.replica.complete(command.id, confirmed: stored)
                 }
                 report.sent += 1
-                pausedForSignIn = false
+                if refusedAuthors.isEmpty { pausedForSignIn = false }
             } catch {
                 switch error {
                 case .forbidden where command.deletedPostID != nil:
@@ -174,9 +186,9 @@ actor SyncEngine: SyncService {
                     report.refused.append(refusal)
                     refusedSinceStart.append(refusal)
                 case .unauthorized:
+                    refusedAuthors.insert(command.authorID)
                     pausedForSignIn = true
                     report.stoppedBecause = "sync is paused until you sign in again (\(error.description))"
-                    return report
                 case .unavailable(_, let retryAfter?):
                     notBefore = time.elapsed + retryAfter
                     report.stoppedBecause = error.description
@@ -200,6 +212,10 @@ actor SyncEngine: SyncService {
     /// before anything is applied: the server may have made it before the command arrived, and
     /// applying it would undo the answered change on the device until the next read (a published
     /// post gone from a snapshot, a deleted one listed as saved).
+    ///
+    /// An author the server does not know (a feed read for an id nobody has) has nothing to bring
+    /// down: they are followed no more, and the read counts as done, not as a failure that would
+    /// stop every sync, and the reads of the authors after them, for good.
     private func receive(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
         var wait = wait
         while true {
@@ -208,9 +224,16 @@ actor SyncEngine: SyncService {
             let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
             var application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
             if application == .unknownAuthor {
+                let user: User
+                do throws(ServiceError) {
+                    user = try await remote.users.user(id: author)
+                } catch .notFound {
+                    authors.remove(author)
+                    return 0
+                }
                 // Keeps the author, then applies the batch in hand: reading it again would fetch a
                 // first snapshot twice.
-                try await local.replica.save(try await remote.users.user(id: author))
+                try await local.replica.save(user)
                 application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
             }
             switch application {

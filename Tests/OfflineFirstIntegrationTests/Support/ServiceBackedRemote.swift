@@ -8,7 +8,9 @@ import TestSupport
 /// snapshot of the whole feed; a read that may wait, and would bring what the last one brought,
 /// waits until the feed changes (as a long-poll does, without a timer). `failure`, while set, is
 /// what every call throws instead; `flaps`, while true, makes every other call fail as if the
-/// connection dropped (the first one fails), so a sync never runs two calls in a row clean.
+/// connection dropped (the first one fails), so a sync never runs two calls in a row clean;
+/// `refusesAuthors` refuses the commands of the authors it holds with their error (a session the
+/// server no longer accepts is one author's).
 final class ServiceBackedRemote: PostSyncRemote {
     /// What an unreachable server gives.
     static let unreachable = ServiceError.unavailable(reason: "the test server is unreachable", retryAfter: nil)
@@ -16,7 +18,10 @@ final class ServiceBackedRemote: PostSyncRemote {
     let posts: any PostService
     let failure = Locked<ServiceError?>(nil)
     let flaps = Locked(false)
+    let refusesAuthors = Locked<[User.ID: ServiceError]>([:])
     private let calls = Locked(0)
+    /// How many commands the sync tried to send, answered or not.
+    let sendAttempts = Locked(0)
     /// How many commands reached the server.
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
@@ -34,7 +39,9 @@ final class ServiceBackedRemote: PostSyncRemote {
     }
 
     func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
+        sendAttempts.withLock { $0 += 1 }
         try answering()
+        if let refusal = refusesAuthors.current[command.authorID] { throw refusal }
         sent.withLock { $0 += 1 }
         switch command.operation {
         case .publish(let post):

@@ -1,0 +1,105 @@
+import Models
+import OfflineFirstIntegration
+import ServiceContracts
+import Services
+import TestSupport
+import Testing
+
+/// The sync comes back from what stops it, and stops no more than it must: a passed `Retry-After`
+/// leaves the retry interval in charge, a sign-in lifts the pause for sign-in, one author's 401
+/// holds back only that author's commands, and an author the server does not know stops nothing.
+@Suite("Offline-first sync recovery")
+struct OfflineFirstSyncRecoveryTests {
+    private typealias Fixtures = OfflineFirstContractFixtures
+
+    @Test("once a Retry-After has passed, a failure without one waits the retry interval: the sender does not spin")
+    func retryAfterEnds() async throws {
+        // Given a background sender held by a 503 with Retry-After: 10 s, and a reader waiting its 5 s
+        let syncClock = ManualClock()
+        let parts = try await Fixtures.make(
+            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let author = try await parts.integration.userService.create(UserDraft(handle: "held_sender", displayName: "H"))
+        parts.remote.failure.withLock { $0 = .unavailable(reason: "busy", retryAfter: .seconds(10)) }
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "later"))
+        try await syncClock.waitForSleeperCount { $0 == 2 }
+
+        // When the wait ends and the server cannot be reached at all (no Retry-After)
+        parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
+        let attemptsBefore = parts.remote.sendAttempts.current
+        syncClock.advance(by: .seconds(10))
+
+        // Then the sender tries once and parks on the clock again, beside the reader
+        try await syncClock.waitForSleeperCount { $0 == 2 }
+        #expect(parts.remote.sendAttempts.current == attemptsBefore + 1)
+        await parts.integration.stop()
+    }
+
+    @Test("signing in lifts the pause for sign-in even when the server is then unreachable: the timer retries")
+    func signInLiftsThePause() async throws {
+        // Given a background sync paused by a 401, and a reader waiting its 5 s
+        let syncClock = ManualClock()
+        let parts = try await Fixtures.make(
+            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let author = try await parts.integration.userService.create(UserDraft(handle: "lifted", displayName: "L"))
+        let status = ObservationProbe(parts.integration.syncService.observeStatus())
+        defer { status.cancel() }
+        parts.remote.failure.withLock { $0 = .unauthorized(reason: "the session ended") }
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "waits"))
+        _ = try await status.values(until: { $0.isPausedForSignIn && $0.pendingCount == 1 }, "a paused sync")
+        try await syncClock.waitForSleeperCount { $0 == 1 }
+
+        // When someone signs in while the server cannot be reached
+        parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
+        _ = try await parts.integration.authenticationService.signIn(handle: author.handle, password: nil)
+
+        // Then the pause is over, and the sender waits on the retry timer, not for another sign-in
+        _ = try await status.values(until: { !$0.isPausedForSignIn }, "the pause lifted")
+        try await syncClock.waitForSleeperCount { $0 == 2 }
+        #expect(await parts.integration.syncService.status().isPausedForSignIn == false)
+        await parts.integration.stop()
+    }
+
+    @Test("a 401 for one author holds back that author's commands only: another author's are sent")
+    func unauthorizedHoldsOneAuthor() async throws {
+        // Given two authors' posts waiting, the first author's session refused by the server
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking), connection: .offline)
+        let refused = try await parts.integration.userService.create(UserDraft(handle: "refused_one", displayName: "R"))
+        let accepted = try await parts.integration.userService.create(
+            UserDraft(handle: "accepted_one", displayName: "A"))
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: refused.id, text: "held"))
+        let post = try await parts.integration.postService.publish(PostDraft(authorID: accepted.id, text: "sent"))
+        parts.remote.refusesAuthors.withLock { $0 = [refused.id: .unauthorized(reason: "the session ended")] }
+        parts.remote.failure.withLock { $0 = nil }
+
+        // When the device syncs
+        let report = await parts.integration.syncService.syncNow()
+
+        // Then the second author's post reached the server; the first's waits, paused for sign-in
+        let status = await parts.integration.syncService.status()
+        #expect(report.sent == 1, "\(report)")
+        #expect(try await parts.server.postService.post(id: post.id).text == "sent")
+        #expect(status.isPausedForSignIn && status.pendingCount == 1, "\(status)")
+        await parts.integration.stop()
+    }
+
+    @Test("reading the feed of an author the server does not know stops no sync: later authors are still read")
+    func unknownAuthorStopsNothing() async throws {
+        // Given a device that read the feed of an id nobody has, which sorts before its author's
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let author = try await parts.integration.userService.create(UserDraft(handle: "known_author", displayName: "K"))
+        _ = try await parts.integration.authenticationService.signIn(handle: author.handle, password: nil)
+        let ghost = User.ID(rawValue: "0-nobody")
+        #expect(ghost.rawValue < author.id.rawValue)
+        #expect(try await parts.integration.postService.feed(authorID: ghost, page: .first(10)).items.isEmpty)
+
+        // When another device publishes for the author, and this one syncs twice
+        let post = try await parts.server.postService.publish(PostDraft(authorID: author.id, text: "elsewhere"))
+        let first = await parts.integration.syncService.syncNow()
+        let second = await parts.integration.syncService.syncNow()
+
+        // Then both syncs are clean, and the author's post arrived
+        #expect(first.isClean && second.isClean, "\(first) \(second)")
+        #expect(try await parts.integration.postService.post(id: post.id).text == "elsewhere")
+        await parts.integration.stop()
+    }
+}
