@@ -85,20 +85,28 @@ struct MockVideoHostStartupTests {
         await restarted.stop()
     }
 
-    @Test("a damaged media record is corrupt data naming the file, left unchanged")
-    func damagedRecord() async throws {
+    @Test(
+        "a damaged media record is corrupt data naming the file, left unchanged",
+        arguments: MediaRecordDamage.allCases
+    )
+    func damagedRecord(_ damage: MediaRecordDamage) async throws {
+        // Given a hosted video whose processing has finished, and its record damaged
         let harness = try await MockVideoHostHarness()
         let file = try harness.sampleFile(byteCount: 50_000)
         let hosted = try await harness.service.upload(VideoUpload(fileURL: file, title: "Damaged", ownerID: "u1")) {
             _ in
         }
+        harness.clock.advance(by: .seconds(3_600))
         let record = harness.storageDirectory.appendingPathComponent("\(hosted.video.id).json")
-        try Data("{ not json".utf8).write(to: record)
+        let damaged = try damage.apply(to: Data(contentsOf: record))
+        try damaged.write(to: record)
+
+        // When the video is read, Then the answer is corrupt data naming the file, which stays as it was
         let error = await expectServiceError(.corruptData) { () throws(ServiceError) in
             try await harness.service.hostedVideo(id: hosted.video.id)
         }
         #expect(error.map { "\($0)".contains(record.path) } == true)
-        #expect(try Data(contentsOf: record) == Data("{ not json".utf8))
+        #expect(try Data(contentsOf: record) == damaged)
     }
 
     private func partialFiles(in directory: URL) throws -> [String] {

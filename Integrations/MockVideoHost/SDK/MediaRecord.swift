@@ -43,6 +43,11 @@ struct MediaRecord: Sendable, Codable {
                 debugDescription: "format version \(version) is not \(Self.formatVersion)")
         }
         media = try container.decode(HostedMedia.self, forKey: .media)
+        // Every read derives the running time from it: a negative one is damage, said as such.
+        guard media.byteSize >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .media, in: container, debugDescription: "its byte size \(media.byteSize) is negative")
+        }
         processingEndsAt = try container.decodeIfPresent(Date.self, forKey: .processingEndsAt)
         failsProcessing = try container.decode(Bool.self, forKey: .failsProcessing)
     }
@@ -81,9 +86,10 @@ struct MediaRecord: Sendable, Codable {
         return media
     }
 
-    /// The running time of `byteSize` bytes at the nominal bitrate, as `"<seconds>.<millis>"`.
+    /// The running time of `byteSize` bytes at the nominal bitrate, as `"<seconds>.<millis>"`
+    /// (`"0.000"` for a size below zero, which a decoded record never has).
     static func durationString(forByteSize byteSize: Int64) -> String {
-        let (bits, overflow) = byteSize.multipliedReportingOverflow(by: 8_000)
+        let (bits, overflow) = max(0, byteSize).multipliedReportingOverflow(by: 8_000)
         let milliseconds = overflow ? Int64.max / 1_000 : bits / nominalBitsPerSecond
         let fraction = String(milliseconds % 1_000)
         return "\(milliseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
