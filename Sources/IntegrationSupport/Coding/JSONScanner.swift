@@ -7,8 +7,14 @@
 /// explain a mistake, only never to accept one: strings are checked for control characters and
 /// escapes, numbers for their grammar, and nothing but white space may follow the document.
 public struct JSONScanner {
+    /// How deep `skipValue()` goes into arrays and objects before it gives up: each level is a
+    /// call, and text nested deeper (a file of a million `[`) would overflow the stack. The same
+    /// as `JSONDecoder`'s, which then says where.
+    public static let maximumDepth = 512
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    private var depth = 0
 
     /// A scanner at the start of `bytes` (UTF-8), which must stay valid while it is used.
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -130,18 +136,27 @@ public struct JSONScanner {
     }
 
     /// Consumes the value that comes next, whatever it is: a key the caller does not read.
+    /// `false` for a value nested more than `maximumDepth` deep.
     public mutating func skipValue() -> Bool {
         skipWhiteSpace()
         guard index < bytes.count else { return false }
         switch bytes[index] {
         case UInt8(ascii: "\""): return string() != nil
-        case UInt8(ascii: "{"): return members { _, scanner in scanner.skipValue() }
-        case UInt8(ascii: "["): return elements { $0.skipValue() }
+        case UInt8(ascii: "{"): return nested { $0.members { _, scanner in scanner.skipValue() } }
+        case UInt8(ascii: "["): return nested { $0.elements { $0.skipValue() } }
         case UInt8(ascii: "n"): return null()
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         default: return number()
         }
+    }
+
+    /// Runs `skip` one level deeper; `false` past `maximumDepth`.
+    private mutating func nested(_ skip: (inout JSONScanner) -> Bool) -> Bool {
+        guard depth < Self.maximumDepth else { return false }
+        depth += 1
+        defer { depth -= 1 }
+        return skip(&self)
     }
 
     private mutating func literal(_ word: StaticString) -> Bool {

@@ -21,6 +21,11 @@ struct JSONStoreBadFileTests {
         BadFile(name: "not JSON", content: "users:\n  - alice\n", mentions: ["not valid JSON"]),
         BadFile(name: "a list, not an object", content: "[1, 2, 3]\n", mentions: ["expected an object"]),
         BadFile(
+            name: "a key nested a million deep",
+            content: #"{"format_version": 2, "users": [], "posts": [], "library": [], "extra": "#
+                + String(repeating: "[", count: 1_000_000),
+            mentions: ["not valid JSON"]),
+        BadFile(
             name: "no format version", content: #"{"users": [], "posts": [], "library": []}"#,
             mentions: ["format_version", "missing"]),
         BadFile(
