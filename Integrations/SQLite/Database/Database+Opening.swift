@@ -19,6 +19,8 @@ extension Database {
     ///    that is not a database, or is truncated below its header's page count, fails here):
     ///    another program's database or a newer schema is refused, and the `-wal` and `-shm`
     ///    files this look created are removed, so a refused file and its directory are as they were;
+    ///    a file whose rollback journal is hot (a write was interrupted) cannot be read read-only,
+    ///    so its marks are read on a rolled-back copy instead (`decideOnRolledBackCopy`);
     /// 3. open read-write without the checkpoint-on-close (so closing after a late refusal cannot
     ///    copy a leftover log into the file), set `busy_timeout` and `foreign_keys = ON` (both per
     ///    connection and off by default), and read the marks again;
@@ -49,6 +51,9 @@ extension Database {
         }
         do {
             try decideReadOnly(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: migrator)
+        } catch .sqlite(let error) where error.code == hotJournalCode {
+            DatabaseFileState.inspect(path).removeSideFilesAdded(at: path, comparedWith: before)
+            try decideOnRolledBackCopy(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: migrator)
         } catch {
             DatabaseFileState.inspect(path).removeSideFilesAdded(at: path, comparedWith: before)
             throw explained(error, path: path)
@@ -145,7 +150,7 @@ extension Database {
         }
     }
 
-    private static func ownership(of connection: Connection) throws(OpenFailure) -> DatabaseOwnership {
+    static func ownership(of connection: Connection) throws(OpenFailure) -> DatabaseOwnership {
         do {
             return try DatabaseOwnership.read(from: connection)
         } catch {
@@ -153,7 +158,7 @@ extension Database {
         }
     }
 
-    private static func check(_ ownership: DatabaseOwnership, migrator: Migrator) throws(OpenFailure) {
+    static func check(_ ownership: DatabaseOwnership, migrator: Migrator) throws(OpenFailure) {
         switch ownership {
         case .empty:
             return
