@@ -165,10 +165,12 @@ enum StoreFile {
         }
     }
 
-    /// `problem`, followed by what the user can do: the file is left as it is.
+    /// `problem`, followed by what the user can do: the file is left as it is. An empty store
+    /// needs the journal moved aside too: replayed over nothing, it would bring back the saves
+    /// since `store.json` was last written, posts whose authors are gone.
     static func recovery(_ problem: String) -> String {
         problem.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            + ". The file was left unchanged: fix it by hand, restore it from a backup, or move it aside "
-            + "to start an empty store (see Docs/Integrations/JSONFileStore.md)"
+            + ". The file was left unchanged: fix it by hand, restore it from a backup, or move it and "
+            + "store.journal beside it aside to start an empty store (see Docs/Integrations/JSONFileStore.md)"
     }
 }
