@@ -97,8 +97,12 @@ public struct SQLitePostReplica: PostReplicaService {
                         guard post.authorID == authorID else { continue }
                         try Self.save(PostRecord(post), on: connection)
                     case .deleted(let id):
-                        try connection.run("DELETE FROM posts WHERE id = ?1", id.rawValue)
-                        try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", id.rawValue)
+                        // Only the author's: under an id this device holds for another author
+                        // (its publish refused, the id taken), the change is not about that post.
+                        try connection.run("DELETE FROM posts WHERE id = ?1 AND author_id = ?2", id.rawValue, author)
+                        try connection.run(
+                            "DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1 AND author_id = ?2",
+                            id.rawValue, author)
                     }
                 }
                 if batch.isSnapshot {
@@ -143,14 +147,16 @@ public struct SQLitePostReplica: PostReplicaService {
     }
 
     /// Inserts or replaces a post row, unless a delete of it waits to be sent; writes nothing when
-    /// the row is already so.
+    /// the row is already so, or is another author's (this device's post under an id the server
+    /// gave to someone else: its publish was refused, and it stays as it is).
     private static func save(_ record: PostRecord, on connection: Connection) throws(SQLiteError) {
         try connection.run(
             "INSERT INTO posts (" + PostRecord.columns + ") SELECT ?1, ?2, ?3, ?4, ?5 "
                 + "WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE kind = 'delete' AND post_id = ?1) "
                 + "ON CONFLICT (id) DO UPDATE SET text = excluded.text, created_at = excluded.created_at, "
                 + "video_id = excluded.video_id "
-                + "WHERE (text, created_at, video_id) IS NOT (excluded.text, excluded.created_at, excluded.video_id)",
+                + "WHERE posts.author_id = excluded.author_id "
+                + "AND (text, created_at, video_id) IS NOT (excluded.text, excluded.created_at, excluded.video_id)",
             values: record.values)
     }
 

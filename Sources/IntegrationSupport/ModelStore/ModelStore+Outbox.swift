@@ -60,14 +60,18 @@ extension ModelStore {
         var seen = Set<Post.ID>()
         for change in batch.changes {
             switch change {
-            case .saved(let post) where post.authorID == authorID && !deleting.contains(post.id):
+            case .saved(let post)
+            where post.authorID == authorID && !deleting.contains(post.id)
+                && !isHeldByAnotherAuthor(post.id, than: authorID):
                 seen.insert(post.id)
                 try save(post)
             case .saved(let post):
                 seen.insert(post.id)
-            case .deleted(let id):
+            case .deleted(let id) where !isHeldByAnotherAuthor(id, than: authorID):
                 removePost(id: id)
                 outboxState.commands.removeAll { $0.isPublish(of: id) }
+            case .deleted:
+                break
             }
         }
         if batch.isSnapshot {
@@ -76,6 +80,14 @@ extension ModelStore {
             }
         }
         outboxState.cursors[authorID] = batch.cursor
+    }
+
+    /// Whether the post `id` here is another author's than `authorID`: a post of this device whose
+    /// publish the server refused because the id was taken. A change in `authorID`'s feed under
+    /// that id is theirs, and leaves this device's post, and its refused command, as they are.
+    private func isHeldByAnotherAuthor(_ id: Post.ID, than authorID: User.ID) -> Bool {
+        guard let held = try? post(id: id) else { return false }
+        return held.authorID != authorID
     }
 
     /// The cursor last applied for `authorID`.

@@ -42,6 +42,23 @@ extension PostReplicaServiceContract {
             #expect(try await subject.feed(of: author.id).isEmpty)
             #expect(try await subject.replica.outbox().isEmpty, "the publish would bring the post back")
         },
+        ContractCheck("a server change under an id the device holds for another author leaves that post alone") {
+            subject in
+            // This device's post, refused by the server because the id is another author's there
+            let mine = try await subject.makeAuthor("mine")
+            let theirs = try await subject.makeAuthor("theirs")
+            let post = subject.draftPost(by: mine.id, "mine")
+            let command = try await subject.recordPublish(post)
+            try await subject.replica.fail(command.id, reason: "the id is taken")
+            let clash = Post(id: post.id, authorID: theirs.id, text: "theirs", createdAt: post.createdAt)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(clash)], cursor: "c-1"), authorID: theirs.id)
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.deleted(post.id)], cursor: "c-2"), authorID: theirs.id)
+            #expect(try await subject.posts.post(id: post.id) == post, "the device's post changed")
+            #expect(try await subject.feed(of: theirs.id).isEmpty)
+            #expect(try await subject.replica.outbox().map(\.id) == [command.id], "the refused command went")
+        },
         ContractCheck("a snapshot removes the author's posts the server lacks, except publishes not yet sent") {
             subject in
             let author = try await subject.makeAuthor()

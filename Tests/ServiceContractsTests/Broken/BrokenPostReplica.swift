@@ -18,6 +18,7 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
     case cursorNotKept
     case serverSaveResurrects
     case serverDeleteKeepsPublish
+    case serverChangeTakesAnotherAuthorsPost
     case snapshotIgnored
     case unknownAuthorAccepted
     case savedUserNotUpdated
@@ -39,6 +40,8 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
             ["the server's changes are applied without queueing anything, and the cursor is kept"]
         case .serverSaveResurrects: ["a server save never brings back a post whose delete waits to be sent"]
         case .serverDeleteKeepsPublish: ["a post the server deleted takes its waiting publish with it"]
+        case .serverChangeTakesAnotherAuthorsPost:
+            ["a server change under an id the device holds for another author leaves that post alone"]
         case .snapshotIgnored: ["a snapshot removes the author's posts the server lacks, except publishes not yet sent"]
         case .unknownAuthorAccepted: ["changes for an author the replica does not know are refused and change nothing"]
         case .savedUserNotUpdated: ["a saved user is found by id and handle, and saving again updates them"]
@@ -115,6 +118,19 @@ struct BrokenPostReplica: PostReplicaService {
                 if let command = await base.outbox().first(where: { $0.deletedPostID == id }) {
                     try await base.complete(command.id, confirmed: nil)
                 }
+            }
+        case .serverChangeTakesAnotherAuthorsPost:
+            // Goes by id alone: the device's post under a changed id gives way, as if it were the
+            // author's, and its command with it.
+            for change in batch.changes {
+                let id: Post.ID
+                switch change {
+                case .saved(let post): id = post.id
+                case .deleted(let deleted): id = deleted
+                }
+                guard let held = try? await posts.post(id: id), held.authorID != authorID else { continue }
+                let cursor = await base.cursor(authorID: held.authorID) ?? "c-0"
+                try await base.apply(PostChangeBatch(changes: [.deleted(id)], cursor: cursor), authorID: held.authorID)
             }
         case .serverDeleteKeepsPublish:
             let kept = await base.outbox().filter { $0.publishedPostID != nil }
