@@ -23,6 +23,30 @@ struct DurableFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["store.json"])
     }
 
+    @Test("a write for appending replaces the file and keeps it open: appends land in the new file, unlocked")
+    func writeForAppending() throws {
+        // Given a file with old content, open for appending elsewhere as a journal's old appender is
+        let directory = try TemporaryDirectory(prefix: "durable-append")
+        let url = directory.file(named: "state.jsonl")
+        try Data("old\n".utf8).write(to: url)
+        let old = try FileHandle(forWritingTo: url)
+        defer { try? old.close() }
+
+        // When it is replaced for appending and a line is appended through the kept descriptor
+        let replaced = try DurableFile.writeForAppending(Data("new\n".utf8), to: url)
+        defer { close(replaced.descriptor) }
+        _ = Data("appended\n".utf8).withUnsafeBytes { write(replaced.descriptor, $0.baseAddress, $0.count) }
+
+        // Then the file at the path holds both, the descriptor appends and is closed on exec, and
+        // no lock is left on the file
+        #expect(replaced.directorySyncFailure == nil)
+        #expect(try Data(contentsOf: url) == Data("new\nappended\n".utf8))
+        #expect(fcntl(replaced.descriptor, F_GETFL) & O_APPEND != 0)
+        #expect(fcntl(replaced.descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(try FileLock.tryLock(url.path) != nil, "the file is still locked")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["state.jsonl"])
+    }
+
     @Test("start-up clears its own abandoned temporary files only, never a live one, a directory or anything else")
     func sweepRemovesOnlyAbandonedTemporaryFiles() throws {
         // Given an abandoned temporary file, a live one (locked), and look-alikes that are not ours

@@ -29,19 +29,69 @@ public enum DurableFile {
     ///
     /// - Throws: `SystemError` naming the step that failed (`ENOSPC` for a full disk).
     public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(SystemError) {
+        let replaced = try replace(url, with: data, mode: mode, keepingOpen: false)
+        if let failure = replaced.directorySyncFailure { throw failure }
+    }
+
+    /// A file `writeForAppending` put in place.
+    public struct Replaced: Sendable {
+        /// Open for appending to the new file (close-on-exec); the caller closes it.
+        public let descriptor: Int32
+        /// Why the directory could not be synced after the rename, if it could not: the new
+        /// content is in place, but the rename may not survive power loss.
+        public let directorySyncFailure: SystemError?
+    }
+
+    /// Writes `data` to `url` as `write(_:to:mode:)` does, and keeps the new file open for
+    /// appending, through a descriptor taken before the rename: an owner that goes on appending (a
+    /// journal after compaction) never opens the file again, a step that could fail once the new
+    /// file is in place and leave it appending to the old one, gone from the directory.
+    ///
+    /// - Throws: `SystemError` naming the step that failed before the rename; the target is
+    ///   untouched then. A failed directory sync is returned in `Replaced`, not thrown.
+    public static func writeForAppending(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(SystemError)
+        -> Replaced
+    {
+        try replace(url, with: data, mode: mode, keepingOpen: true)
+    }
+
+    private static func replace(_ url: URL, with data: Data, mode: mode_t, keepingOpen: Bool) throws(SystemError)
+        -> Replaced
+    {
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + temporaryMarker + randomSuffix()
         let lock = try FileLock.createExclusive(at: temporary)
+        var kept: Int32 = -1
         do throws(SystemError) {
             try writeAll(data, to: lock.descriptor, path: temporary)
             guard fsync(lock.descriptor) == 0 else { throw SystemError("fsync", path: temporary) }
             guard fchmod(lock.descriptor, mode) == 0 else { throw SystemError("chmod", path: temporary) }
+            if keepingOpen { kept = try appendingDuplicate(of: lock.descriptor, path: temporary) }
             guard rename(temporary, url.path) == 0 else { throw SystemError("rename", path: url.path) }
         } catch {
+            if kept >= 0 { close(kept) }
             unlink(temporary)
             throw error
         }
-        try syncDirectory(directory)
+        do throws(SystemError) {
+            try syncDirectory(directory)
+        } catch {
+            return Replaced(descriptor: kept, directorySyncFailure: error)
+        }
+        return Replaced(descriptor: kept, directorySyncFailure: nil)
+    }
+
+    /// A close-on-exec duplicate of `descriptor`, appending. (The lock taken on the original is
+    /// released when it closes: a lock belongs to the open file, which both share.)
+    private static func appendingDuplicate(of descriptor: Int32, path: String) throws(SystemError) -> Int32 {
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { throw SystemError("dup", path: path) }
+        guard fcntl(duplicate, F_SETFL, fcntl(duplicate, F_GETFL) | O_APPEND) == 0 else {
+            let error = SystemError("fcntl", path: path)
+            close(duplicate)
+            throw error
+        }
+        return duplicate
     }
 
     /// Makes the entries of `directory` (a rename, a new or removed file) survive power loss.

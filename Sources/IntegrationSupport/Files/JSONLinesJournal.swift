@@ -209,25 +209,30 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
     }
 
     /// Replaces the journal with `records` (the live state), atomically: a reader, or the file
-    /// after a crash, sees the old journal or the new one.
+    /// after a crash, sees the old journal or the new one. Appends go on in the new file, through
+    /// the descriptor it was written with, so none can land in the old one once it is replaced.
     ///
-    /// - Throws: `.unavailable` when the new file cannot be written; the old one stays then.
+    /// - Throws: `.unavailable` when the new file cannot be written; the old one stays then. Also
+    ///   when the new file is in place but its directory could not be synced: it is used, and the
+    ///   error says that a power cut may bring back the old journal.
     public func compact(to records: [Record]) throws(ServiceError) {
         let bytes = try lines(records)
+        let replaced: DurableFile.Replaced
         do throws(SystemError) {
-            try DurableFile.write(bytes, to: url)
+            replaced = try DurableFile.writeForAppending(bytes, to: url)
         } catch {
             throw .unavailable(
                 reason: "cannot compact \(url.path) (\(error)); the journal is unchanged", retryAfter: nil)
         }
-        let descriptor = systemOpen(url.path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw .unavailable(
-                reason: "cannot reopen \(url.path) (\(SystemError("open", path: url.path)))", retryAfter: nil)
-        }
-        close(appender)
-        appender = descriptor
+        if appender >= 0 { close(appender) }
+        appender = replaced.descriptor
         byteCount = bytes.count
+        if let failure = replaced.directorySyncFailure {
+            throw .unavailable(
+                reason: "compacted \(url.path), but \(failure): a power cut may bring back the journal as it was "
+                    + "before, without what is appended from now on; check the disk",
+                retryAfter: nil)
+        }
     }
 }
 
