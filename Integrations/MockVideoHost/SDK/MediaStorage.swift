@@ -77,16 +77,22 @@ struct MediaStorage: Sendable {
     }
 
     /// Removes the files of uploads and record writes that a killed process left; see `prepare()`.
-    func removeAbandonedFiles() {
-        let names = (try? entryNames()) ?? []
+    ///
+    /// `names` is the listing it goes by (the directory's now, by default). A `.media` file that
+    /// has no record there is removed only if, once its lock is taken, its record is still
+    /// missing: the upload that held the lock may have written the record and let go since.
+    func removeAbandonedFiles(listed names: [String]? = nil) {
+        let names = names ?? (try? entryNames()) ?? []
         let records = Set(Self.recordedMediaIDs(in: names))
         for name in names {
             guard let dot = name.lastIndex(of: "."), Self.isMediaID(name[..<dot]) else { continue }
-            let id = name[..<dot]
+            let id = String(name[..<dot])
             let kind = name[name.index(after: dot)...]
-            let abandoned =
-                kind == Self.partialExtension || (kind == Self.mediaExtension && !records.contains(String(id)))
-            if abandoned { FileLock.removeIfUnlocked(directory.appendingPathComponent(name).path) }
+            let abandoned = kind == Self.partialExtension || (kind == Self.mediaExtension && !records.contains(id))
+            guard abandoned else { continue }
+            FileLock.removeIfUnlocked(directory.appendingPathComponent(name).path) {
+                kind == Self.mediaExtension && FileManager.default.fileExists(atPath: recordURL(for: id).path)
+            }
         }
         DurableFile.removeAbandonedTemporaryFiles(in: directory)
     }

@@ -64,10 +64,11 @@ public final class FileLock: @unchecked Sendable {
     /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what
     /// a killed writer left, without touching a file a live writer (in any process) still holds.
     ///
-    /// Symbolic links and anything that is not a regular file are never removed.
+    /// Symbolic links and anything that is not a regular file are never removed, nor is the file
+    /// when `isStillNeeded`, asked once the lock is taken, says it is wanted after all.
     /// - Returns: whether the file was removed.
     @discardableResult
-    public static func removeIfUnlocked(_ path: String) -> Bool {
+    public static func removeIfUnlocked(_ path: String, unless isStillNeeded: () -> Bool = { false }) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -79,6 +80,8 @@ public final class FileLock: @unchecked Sendable {
         guard lstat(path, &current) == 0, current.st_ino == info.st_ino, current.st_dev == info.st_dev else {
             return false
         }
+        // Asked again under the lock: what made the file look abandoned may have changed before it.
+        guard !isStillNeeded() else { return false }
         return unlink(path) == 0
     }
 }
