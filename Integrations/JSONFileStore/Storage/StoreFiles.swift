@@ -9,8 +9,11 @@ import Services
 /// change, not of the store. When the journal outgrows the snapshot (and at stop), the snapshot is
 /// written anew (`DurableFile`: temporary file, `fsync`, rename, directory `fsync`) and the journal
 /// emptied. Loading reads the snapshot and replays the journal over it. A crash between writing the
-/// snapshot and emptying the journal leaves lines the snapshot already holds; replaying them
-/// changes nothing, because each line holds whole models, not edits.
+/// snapshot and emptying the journal leaves lines the snapshot already holds; each line holds
+/// whole models, not edits, so replaying them changes nothing, except a model the save that wrote
+/// the snapshot changed again (or deleted): it comes back as the journal last had it. That save
+/// was never acknowledged, so nothing acknowledged is lost, but it may be found half made
+/// (Docs/Integrations/JSONFileStore.md, "The journal").
 ///
 /// `@unchecked Sendable` because it is used by one task at a time: `StoreSession.open()` loads it,
 /// then `GroupCommit` runs its saves one after another (the next starts only once the last

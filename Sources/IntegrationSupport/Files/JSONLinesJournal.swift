@@ -184,14 +184,22 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
 
     /// Empties the journal, durably: what it held is kept elsewhere now (a snapshot was written).
     ///
-    /// - Throws: `.unavailable` when it cannot be emptied; it then holds what it held.
+    /// - Throws: `.unavailable` when it cannot be emptied (it then holds what it held), or when
+    ///   it was emptied but that could not be synced.
     public func removeAll() throws(ServiceError) {
         guard appender >= 0 else { throw .unavailable(reason: "\(url.path) is not open", retryAfter: nil) }
-        guard ftruncate(appender, 0) == 0, fsync(appender) == 0 else {
+        guard ftruncate(appender, 0) == 0 else {
             throw .unavailable(
                 reason: "cannot empty \(url.path) (\(SystemError("ftruncate", path: url.path)))", retryAfter: nil)
         }
+        // Emptied: counted so at once, or a failed append would cut the file back to the old
+        // length, which extends it with zero bytes that no open can read.
         byteCount = 0
+        guard fsync(appender) == 0 else {
+            throw .unavailable(
+                reason: "emptied \(url.path), but cannot sync it (\(SystemError("fsync", path: url.path)))",
+                retryAfter: nil)
+        }
     }
 
     /// `records` encoded one per line, each line ending in a newline.
