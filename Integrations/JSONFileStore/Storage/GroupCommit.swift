@@ -117,33 +117,19 @@ actor GroupCommit {
 
     private func saveUntilCaughtUp() async {
         while !isClosed, hasWork {
-            let (changes, revision) = await store.takeChanges()
-            let wantsSnapshot = changes.isFullReplace || !snapshotWaiters.isEmpty || journalWantsSnapshot
-            // A snapshot may be read a few changes later than `changes`: it holds them all, and
-            // those changes go into the journal again with the next save, which replays to the same.
-            let snapshot = wantsSnapshot ? await store.snapshotWithRevision() : nil
+            let (changes, snapshot, revision) = await nextSave()
             let answered = snapshotWaiters
             snapshotWaiters.removeAll()
             let files = files
-            let (outcome, isEmpty, wantsNext) = await Task.detached {
-                () -> (Result<Void, ServiceError>, Bool, Bool) in
-                do throws(ServiceError) {
-                    if let snapshot {
-                        try files.writeSnapshot(snapshot.snapshot)
-                    } else if !changes.isEmpty {
-                        try files.append(changes)
-                    }
-                    return (.success(()), !files.hasJournal, files.wantsSnapshot)
-                } catch {
-                    return (.failure(error), !files.hasJournal, files.wantsSnapshot)
-                }
+            let (outcome, snapshotOutcome, isEmpty, wantsNext) = await Task.detached {
+                Self.save(changes, snapshot: snapshot, to: files)
             }.value
             (journalIsEmpty, journalWantsSnapshot) = (isEmpty, wantsNext)
             saveCount += 1
-            for waiter in answered { waiter.resume(returning: outcome) }
+            for waiter in answered { waiter.resume(returning: snapshotOutcome) }
             switch outcome {
             case .success:
-                durableRevision = max(durableRevision, snapshot?.revision ?? revision)
+                durableRevision = max(durableRevision, revision)
                 resume { $0 <= self.durableRevision ? .success(()) : nil }
             case .failure(let error):
                 await rollBack(after: error)
@@ -153,6 +139,57 @@ actor GroupCommit {
         if isClosed { resume { $0 <= self.durableRevision ? .success(()) : .failure(Self.closedError) } }
         for waiter in idleWaiters { waiter.resume() }
         idleWaiters.removeAll()
+    }
+
+    /// The changes to save, the snapshot to write with them when one is wanted, and the revision
+    /// the save makes durable.
+    private func nextSave() async -> (changes: ModelStore.Changes, snapshot: ModelStore.Snapshot?, revision: Int) {
+        if !snapshotWaiters.isEmpty || journalWantsSnapshot {
+            let (changes, snapshot, revision) = await store.takeChangesWithSnapshot()
+            return (changes, snapshot, revision)
+        }
+        let (changes, revision) = await store.takeChanges()
+        guard changes.isFullReplace else { return (changes, nil, revision) }
+        // A full replace lists no changes: a snapshot is its save. Read a little later, it holds
+        // what came after it too, which the next save journals again and replays to the same.
+        let (snapshot, snapshotRevision) = await store.snapshotWithRevision()
+        return (changes, snapshot, snapshotRevision)
+    }
+
+    /// Writes one save: `changes` to the journal, then, when asked, `snapshot` as `store.json`.
+    /// Returns the save's outcome (the changes are durable once the journal holds them), the
+    /// snapshot's, whether the journal is empty and whether it wants a snapshot next.
+    ///
+    /// The changes go into the journal before the snapshot is written, so the snapshot holds
+    /// nothing the journal lacks, and a crash before the journal is emptied replays to it exactly.
+    /// A snapshot that then fails fails no change: it is tried again with the next save. A full
+    /// replace (a restore, a roll-back) lists no changes, and an older-format `store.json` must be
+    /// rewritten before a journal lies beside it: for those the snapshot is the save.
+    private static func save(_ changes: ModelStore.Changes, snapshot: ModelStore.Snapshot?, to files: StoreFiles)
+        -> (
+            saved: Result<Void, ServiceError>, snapshot: Result<Void, ServiceError>, journalIsEmpty: Bool,
+            wantsSnapshot: Bool
+        )
+    {
+        // An older-format store.json goes first too: a reader of that format would not know the journal.
+        let journaled = !changes.isFullReplace && !files.snapshotIsOlderFormat
+        let saved: Result<Void, ServiceError>
+        var snapshotOutcome: Result<Void, ServiceError> = .success(())
+        do throws(ServiceError) {
+            if journaled, !changes.isEmpty { try files.append(changes) }
+            if let snapshot {
+                do throws(ServiceError) {
+                    try files.writeSnapshot(snapshot)
+                } catch  where journaled {
+                    snapshotOutcome = .failure(error)
+                }
+            }
+            saved = .success(())
+        } catch {
+            saved = .failure(error)
+            snapshotOutcome = .failure(error)
+        }
+        return (saved, snapshotOutcome, !files.hasJournal, files.wantsSnapshot)
     }
 
     /// Puts back what the files hold after a failed save, and fails every change made since.

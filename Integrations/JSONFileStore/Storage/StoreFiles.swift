@@ -8,12 +8,11 @@ import Services
 /// A save appends the changes it holds to the journal and `fsync`s it: its cost is the size of the
 /// change, not of the store. When the journal outgrows the snapshot (and at stop), the snapshot is
 /// written anew (`DurableFile`: temporary file, `fsync`, rename, directory `fsync`) and the journal
-/// emptied. Loading reads the snapshot and replays the journal over it. A crash between writing the
-/// snapshot and emptying the journal leaves lines the snapshot already holds; each line holds
-/// whole models, not edits, so replaying them changes nothing, except a model the save that wrote
-/// the snapshot changed again (or deleted): it comes back as the journal last had it. That save
-/// was never acknowledged, so nothing acknowledged is lost, but it may be found half made
-/// (Docs/Integrations/JSONFileStore.md, "The journal").
+/// emptied. Loading reads the snapshot and replays the journal over it. A save that writes a
+/// snapshot appends its own changes to the journal first (`GroupCommit`), so the snapshot holds
+/// nothing the journal lacks: a crash between writing the snapshot and emptying the journal leaves
+/// lines that replay over it to exactly it (each line holds whole models, not edits, and the last
+/// one to touch a model holds it as the snapshot does).
 ///
 /// `@unchecked Sendable` because it is used by one task at a time: `StoreSession.open()` loads it,
 /// then `GroupCommit` runs its saves one after another (the next starts only once the last
@@ -29,7 +28,7 @@ final class StoreFiles: @unchecked Sendable {
     private var snapshotBytes = 0
     /// `store.json` is in an older format: a reader of that format would not know the journal,
     /// so the first save writes a snapshot in the current one.
-    private var snapshotIsOlderFormat = false
+    private(set) var snapshotIsOlderFormat = false
 
     init(configuration: JSONFileStoreIntegration.Configuration) {
         snapshotFile = configuration.file
@@ -97,6 +96,7 @@ final class StoreFiles: @unchecked Sendable {
         }
         snapshotBytes = data.count
         snapshotIsOlderFormat = false
+        try crashSwitch?.beforeDurableWrite()
         try journal.removeAll()
     }
 

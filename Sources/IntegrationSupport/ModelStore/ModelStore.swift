@@ -127,6 +127,14 @@ public actor ModelStore {
         return (changes, revision)
     }
 
+    /// `takeChanges()` and `snapshotWithRevision()` in one step: the snapshot holds those changes
+    /// and nothing made after them, so a store that journals the changes before it writes the
+    /// snapshot has a journal that replays over it to exactly it.
+    public func takeChangesWithSnapshot() -> (changes: Changes, snapshot: Snapshot, revision: Int) {
+        let (changes, revision) = takeChanges()
+        return (changes, snapshot(), revision)
+    }
+
     /// Puts back `snapshot` (one this store produced) and returns the revision after it: every
     /// change at or below that revision is undone or replaced. For a file-backed store whose save
     /// failed, so nothing stays visible that the file does not hold.

@@ -13,9 +13,10 @@ import Services
 ///
 /// Production code never arms one; configurations leave it `nil`. Safe from any thread.
 public final class CrashSwitch: Sendable {
-    private enum State {
+    private enum State: Equatable {
         case idle
-        case armed
+        /// Lets this many more durable writes through, then trips at the next.
+        case armed(passing: Int)
         case crashed
     }
 
@@ -30,7 +31,14 @@ public final class CrashSwitch: Sendable {
 
     /// Makes the next durable write, and every one after it, fail as if the process had died.
     public func arm() {
-        state.withLock { if $0 == .idle { $0 = .armed } }
+        arm(passing: 0)
+    }
+
+    /// Lets `count` more durable writes through, then fails the next and every one after it: a
+    /// crash in the middle of a save that writes more than once (a file renamed into place, then
+    /// another emptied).
+    public func arm(passing count: Int) {
+        state.withLock { if $0 == .idle { $0 = .armed(passing: max(0, count)) } }
     }
 
     /// Trips the switch now, whether or not a write was attempted: nothing is written from now on.
@@ -53,6 +61,9 @@ public final class CrashSwitch: Sendable {
         let tripped = state.withLock { state -> Bool? in
             switch state {
             case .idle: return nil
+            case .armed(let passing) where passing > 0:
+                state = .armed(passing: passing - 1)
+                return nil
             case .armed:
                 state = .crashed
                 return true
