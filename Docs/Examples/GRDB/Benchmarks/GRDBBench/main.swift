@@ -1,3 +1,4 @@
+// scripts/remove-integration deletes this file with the integration it is part of: GRDB
 import Foundation
 import GRDBIntegration
 import Models
