@@ -201,7 +201,8 @@ let package = Package(
             dependencies: [
                 "Models", "Services", "IntegrationSupport", "CommandLineSupport",
                 "InMemoryIntegration", "SQLiteIntegration", "MockVideoHostIntegration", "JSONFileStoreIntegration",
-                "HTTPBackendIntegration", "HTTPSupport", "OfflineFirstIntegration",
+                "HTTPBackendIntegration", "OfflineFirstIntegration",
+                "HTTPSupport",  // part of: HTTPBackend
             ]
         ),
         .testTarget(
