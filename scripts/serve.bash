@@ -8,7 +8,8 @@
 # returns 1. It waits for that line, however long the server takes: no poll, no deadline. It sets
 # server_pid. The server is stopped when the script ends, however it ends: by stop_server in the
 # script's EXIT trap, or, when the script is killed outright (SIGKILL runs no trap), by a watcher
-# that notices within seconds (`tail --pid`; measured: 2.0 s from a SIGKILL to the server gone).
+# that notices within seconds (GNU `tail --pid`; measured: 2.0 s from a SIGKILL to the server
+# gone). Where `tail` has no `--pid` (macOS), the watcher does nothing and the trap alone stops it.
 
 server_pid=''
 server_watcher_pid=''

@@ -117,9 +117,11 @@ actor GroupCommit {
 
     private func saveUntilCaughtUp() async {
         while !isClosed, hasWork {
-            let (changes, snapshot, revision) = await nextSave()
+            // Taken before the save is read (an await): a `compact()` arriving meanwhile waits for
+            // the next save, never for this one, which may write no snapshot.
             let answered = snapshotWaiters
             snapshotWaiters.removeAll()
+            let (changes, snapshot, revision) = await nextSave(snapshotAsked: !answered.isEmpty)
             let files = files
             let (outcome, snapshotOutcome, isEmpty, wantsNext) = await Task.detached {
                 Self.save(changes, snapshot: snapshot, to: files)
@@ -141,10 +143,13 @@ actor GroupCommit {
         idleWaiters.removeAll()
     }
 
-    /// The changes to save, the snapshot to write with them when one is wanted, and the revision
-    /// the save makes durable.
-    private func nextSave() async -> (changes: ModelStore.Changes, snapshot: ModelStore.Snapshot?, revision: Int) {
-        if !snapshotWaiters.isEmpty || journalWantsSnapshot {
+    /// The changes to save, the snapshot to write with them when one is wanted (`snapshotAsked` by
+    /// a `compact()`, or the journal has outgrown `store.json`), and the revision the save makes
+    /// durable.
+    private func nextSave(snapshotAsked: Bool) async
+        -> (changes: ModelStore.Changes, snapshot: ModelStore.Snapshot?, revision: Int)
+    {
+        if snapshotAsked || journalWantsSnapshot {
             let (changes, snapshot, revision) = await store.takeChangesWithSnapshot()
             return (changes, snapshot, revision)
         }

@@ -12,7 +12,9 @@ import Services
 /// snapshot appends its own changes to the journal first (`GroupCommit`), so the snapshot holds
 /// nothing the journal lacks: a crash between writing the snapshot and emptying the journal leaves
 /// lines that replay over it to exactly it (each line holds whole models, not edits, and the last
-/// one to touch a model holds it as the snapshot does).
+/// one to touch a model holds it as the snapshot does). The first save after a roll-back, and the
+/// one that rewrites an older format, cannot go through the journal: for them the known limit in
+/// Docs/Integrations/JSONFileStore.md ("The journal") holds.
 ///
 /// `@unchecked Sendable` because it is used by one task at a time: `StoreSession.open()` loads it,
 /// then `GroupCommit` runs its saves one after another (the next starts only once the last

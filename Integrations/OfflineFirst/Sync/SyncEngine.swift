@@ -20,6 +20,9 @@ actor SyncEngine: SyncService {
     private var lastSuccess: Date?
     private var lastError: String?
     private var pausedForSignIn = false
+    /// Whether the last send stopped for a reason the retry timer can help with (the server could
+    /// not be reached, or asked to wait), besides any author waiting for a sign-in.
+    private var sendWantsRetry = false
     /// How many of each author's commands the server has answered: a read of the change feed that
     /// was in flight across an answer may predate it.
     private var answered: [User.ID: Int] = [:]
@@ -140,9 +143,11 @@ actor SyncEngine: SyncService {
 
     private func sendInTurn() async -> SyncReport {
         var report = SyncReport()
+        sendWantsRetry = false
         if let notBefore {
             guard time.elapsed >= notBefore else {
                 report.stoppedBecause = lastError ?? "the server asked to wait"
+                sendWantsRetry = true
                 return report
             }
             // The server's wait is over: a failure from now on sets its own, or the retry
@@ -155,6 +160,7 @@ actor SyncEngine: SyncService {
             waiting = try await local.replica.outbox().filter { $0.failure == nil }
         } catch {
             report.stoppedBecause = error.description
+            sendWantsRetry = true
             return report
         }
         // Authors whose session the server refused (401): their later commands wait too, so each
@@ -192,9 +198,11 @@ actor SyncEngine: SyncService {
                 case .unavailable(_, let retryAfter?):
                     notBefore = time.elapsed + retryAfter
                     report.stoppedBecause = error.description
+                    sendWantsRetry = true
                     return report
                 default:
                     report.stoppedBecause = error.description
+                    sendWantsRetry = true
                     return report
                 }
             }
@@ -301,7 +309,8 @@ actor SyncEngine: SyncService {
         while !Task.isCancelled {
             let report = await send()
             record(report)
-            if report.stoppedBecause != nil, !pausedForSignIn {
+            // A pause for sign-in waits for the sign-in, unless something else stopped the send too.
+            if report.stoppedBecause != nil, !pausedForSignIn || sendWantsRetry {
                 let retryAt = notBefore ?? (time.elapsed + configuration.retryInterval)
                 try? await time.sleep(untilElapsed: retryAt)
             } else if await rings.next() == nil {

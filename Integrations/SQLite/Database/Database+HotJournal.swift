@@ -13,7 +13,11 @@ extension Database {
     /// The file itself is not written: it is rolled back by the read-write connection that opens
     /// it next, only once this has found it to be this app's. Another program's file and its
     /// journal stay byte for byte as they were. The copy lives in a directory of its own under the
-    /// temporary directory and is removed before this returns.
+    /// temporary directory and is removed before this returns (a process killed while it copies
+    /// leaves it there). It costs a copy of the whole file, once, after an interrupted write.
+    ///
+    /// When the journal is gone before it is copied, another process rolled it back meanwhile: the
+    /// file is looked at read-only again.
     static func decideOnRolledBackCopy(
         _ path: String,
         busyTimeoutMilliseconds: Int32,
@@ -29,11 +33,15 @@ extension Database {
             try FileManager.default.copyItem(atPath: path, toPath: copy)
             try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
         } catch {
+            if !FileManager.default.fileExists(atPath: path + "-journal") {
+                return try decideReadOnly(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: migrator)
+            }
             throw .sqlite(
                 SQLiteError(
                     code: SQLITE_IOERR,
                     message: "its last write was interrupted, and checking it needs a rolled-back copy in "
-                        + "\(directory.path), which could not be made (\(error.localizedDescription))",
+                        + "\(directory.path), which could not be made (\(error.localizedDescription)): free space "
+                        + "there, or set TMPDIR to a directory with room",
                     systemErrno: 0))
         }
         let connection: Connection

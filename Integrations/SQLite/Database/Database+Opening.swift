@@ -28,8 +28,9 @@ extension Database {
     /// 5. migrate only when the schema is behind (reading the version takes no write lock), then
     ///    turn the checkpoint-on-close back on.
     ///
-    /// Nothing here reads the whole file: the cost of opening does not grow with the database
-    /// (Docs/Decisions.md, "Start-up does not check every page"). On any failure the connection is
+    /// Nothing here reads the whole file, except the copy a hot journal needs, once after an
+    /// interrupted write: the cost of opening does not grow with the database (Docs/Decisions.md,
+    /// "Start-up does not check every page"). On any failure the connection is
     /// closed; a refused existing file is left byte for byte as it was. A file this call created
     /// (step 1) stays, empty or partly initialised, and is taken up by the next open.
     static func openChecked(
@@ -91,7 +92,7 @@ extension Database {
     ///
     /// It waits up to the busy timeout like any other connection: another process may be creating
     /// or migrating the same file at this moment.
-    private static func decideReadOnly(
+    static func decideReadOnly(
         _ path: String,
         busyTimeoutMilliseconds: Int32,
         migrator: Migrator

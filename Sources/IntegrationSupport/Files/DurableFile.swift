@@ -67,7 +67,11 @@ public enum DurableFile {
             guard fsync(lock.descriptor) == 0 else { throw SystemError("fsync", path: temporary) }
             guard fchmod(lock.descriptor, mode) == 0 else { throw SystemError("chmod", path: temporary) }
             if keepingOpen { kept = try appendingDuplicate(of: lock.descriptor, path: temporary) }
-            guard rename(temporary, url.path) == 0 else { throw SystemError("rename", path: url.path) }
+            // Locked until renamed, so no sweeper takes it for an abandoned one meanwhile.
+            let failure = withExtendedLifetime(lock) {
+                rename(temporary, url.path) == 0 ? nil : SystemError("rename", path: url.path)
+            }
+            if let failure { throw failure }
         } catch {
             if kept >= 0 { close(kept) }
             unlink(temporary)
@@ -81,8 +85,9 @@ public enum DurableFile {
         return Replaced(descriptor: kept, directorySyncFailure: nil)
     }
 
-    /// A close-on-exec duplicate of `descriptor`, appending. (The lock taken on the original is
-    /// released when it closes: a lock belongs to the open file, which both share.)
+    /// A close-on-exec duplicate of `descriptor`, appending. (The lock taken on the original
+    /// belongs to the open file, which both share: `FileLock` lets it go with an explicit unlock
+    /// when it is released, which frees the duplicate too.)
     private static func appendingDuplicate(of descriptor: Int32, path: String) throws(SystemError) -> Int32 {
         let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else { throw SystemError("dup", path: path) }

@@ -79,13 +79,19 @@ actor BackendState {
         removeExpired()
     }
 
-    /// Makes `records` durable (when journaled), then applies them.
+    /// Makes `records` durable (when journaled), then applies them. A compaction that follows and
+    /// fails fails nothing: the records are durable and applied, and the journal is compacted at a
+    /// later commit; the failure is written to standard error.
     func commit(_ records: [StateRecord]) throws(ServiceError) {
         guard !records.isEmpty else { return }
         try journal?.append(records)
         for record in records { apply(record) }
         linesSinceCompaction += records.count
-        try compactIfWorthIt()
+        do {
+            try compactIfWorthIt()
+        } catch {
+            FileHandle.standardError.write(Data("silo-backend: compacting the state journal: \(error)\n".utf8))
+        }
     }
 
     private func apply(_ record: StateRecord) {
