@@ -82,6 +82,30 @@ struct OfflineFirstSyncRecoveryTests {
         await parts.integration.stop()
     }
 
+    @Test("a 401 for one author and an unreachable server for another: the sender retries on its timer")
+    func unauthorizedBesideUnreachable() async throws {
+        // Given, in the background, one author's session refused and the server unreachable for another's
+        let syncClock = ManualClock()
+        let parts = try await Fixtures.make(
+            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let refused = try await parts.integration.userService.create(UserDraft(handle: "refused_two", displayName: "R"))
+        let waiting = try await parts.integration.userService.create(UserDraft(handle: "waiting_two", displayName: "W"))
+        parts.remote.refusesAuthors.withLock {
+            $0 = [refused.id: .unauthorized(reason: "the session ended"), waiting.id: ServiceBackedRemote.unreachable]
+        }
+        let status = ObservationProbe(parts.integration.syncService.observeStatus())
+        defer { status.cancel() }
+
+        // When both publish
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: refused.id, text: "held"))
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: waiting.id, text: "retried"))
+        _ = try await status.values(until: { $0.isPausedForSignIn && $0.pendingCount == 2 }, "a paused sync")
+
+        // Then the sender parks on its retry timer, not on a sign-in only
+        try await syncClock.waitForSleeper(dueWithin: .seconds(5))
+        await parts.integration.stop()
+    }
+
     @Test("reading the feed of an author the server does not know stops no sync: later authors are still read")
     func unknownAuthorStopsNothing() async throws {
         // Given a device that read the feed of an id nobody has, which sorts before its author's
