@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `silo-backend`'s API rules that the client never exercises: the order of checks, bodies that
@@ -48,7 +49,8 @@ struct BackendAPITests {
 
     @Test("an entity tag from before a restart never matches after it")
     func etagAcrossRestart() async throws {
-        let first = try await BackendProcess.start()
+        // A port no other test takes while the backend restarts on it.
+        let first = try await BackendProcess.start(arguments: ["--port", String(try QuietPort.find())])
         let before = try await first.exchange("GET", "/v1/changes")
         let etag = try #require(before.header("ETag"))
         #expect(try await first.exchange("GET", "/v1/changes", headers: ["If-None-Match": etag]).status == 304)

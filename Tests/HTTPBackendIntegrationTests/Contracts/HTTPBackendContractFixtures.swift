@@ -29,7 +29,10 @@ enum HTTPBackendContractFixtures {
 
         init(clock: ContractClock) async throws {
             data = try TemporaryDirectory(prefix: "http-contract")
-            backend = try await BackendProcess.start(arguments: ["--store", "sqlite", "--data-dir", data.url.path])
+            // A port no other test takes while the backend restarts on it (`restartBackend()`).
+            backend = try await BackendProcess.start(arguments: [
+                "--store", "sqlite", "--data-dir", data.url.path, "--port", String(try QuietPort.find()),
+            ])
             self.clock = clock
         }
 

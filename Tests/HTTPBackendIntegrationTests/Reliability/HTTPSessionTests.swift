@@ -32,9 +32,8 @@ struct HTTPSessionTests {
 
     @Test("a backend down at start makes the integration degraded, not failed, and it serves once the backend is back")
     func backendComesBack() async throws {
-        let first = try await BackendProcess.start()
-        let port = first.port
-        try await first.kill()
+        // Nothing listens there, and no other test can take it before the backend is started on it.
+        let port = try QuietPort.find()
         let integration = HTTPBackendIntegration(
             configuration: .init(
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, attemptTimeout: .seconds(2),
