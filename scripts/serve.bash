@@ -1,4 +1,5 @@
-# Sourced by the scripts that start a server for a check (scripts/interop, for one).
+# Sourced by the scripts that start a server for a check (scripts/interop, for one, and the
+# scripts scripts/run-doc-commands writes).
 #
 #   trap 'stop_server; …' EXIT
 #   start_server <log> <ready text> <command> [arguments…]
@@ -40,7 +41,14 @@ start_server() {
     exec {from_server}<&-
 }
 
+# stop_server stops the server and waits for it to end (so another can take its port), and its
+# watcher; a second call does nothing.
 stop_server() {
-    if [[ -n "$server_pid" ]]; then kill "$server_pid" 2>/dev/null || true; fi
     if [[ -n "$server_watcher_pid" ]]; then kill "$server_watcher_pid" 2>/dev/null || true; fi
+    if [[ -n "$server_pid" ]]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    server_pid=''
+    server_watcher_pid=''
 }

@@ -15,9 +15,7 @@ struct OfflineFirstSyncRecoveryTests {
     @Test("once a Retry-After has passed, a failure without one waits the retry interval: the sender does not spin")
     func retryAfterEnds() async throws {
         // Given a background sender held by a 503 with Retry-After: 10 s, and a reader waiting its 5 s
-        let syncClock = ManualClock()
-        let parts = try await Fixtures.make(
-            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let (parts, syncClock) = try await Self.inBackground()
         let author = try await parts.integration.userService.create(UserDraft(handle: "held_sender", displayName: "H"))
         parts.remote.failure.withLock { $0 = .unavailable(reason: "busy", retryAfter: .seconds(10)) }
         _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "later"))
@@ -37,9 +35,7 @@ struct OfflineFirstSyncRecoveryTests {
     @Test("signing in lifts the pause for sign-in even when the server is then unreachable: the timer retries")
     func signInLiftsThePause() async throws {
         // Given a background sync paused by a 401, and a reader waiting its 5 s
-        let syncClock = ManualClock()
-        let parts = try await Fixtures.make(
-            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let (parts, syncClock) = try await Self.inBackground()
         let author = try await parts.integration.userService.create(UserDraft(handle: "lifted", displayName: "L"))
         let status = ObservationProbe(parts.integration.syncService.observeStatus())
         defer { status.cancel() }
@@ -85,9 +81,7 @@ struct OfflineFirstSyncRecoveryTests {
     @Test("a 401 for one author and an unreachable server for another: the sender retries on its timer")
     func unauthorizedBesideUnreachable() async throws {
         // Given, in the background, one author's session refused and the server unreachable for another's
-        let syncClock = ManualClock()
-        let parts = try await Fixtures.make(
-            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        let (parts, syncClock) = try await Self.inBackground()
         let refused = try await parts.integration.userService.create(UserDraft(handle: "refused_two", displayName: "R"))
         let waiting = try await parts.integration.userService.create(UserDraft(handle: "waiting_two", displayName: "W"))
         parts.remote.refusesAuthors.withLock {
@@ -125,5 +119,13 @@ struct OfflineFirstSyncRecoveryTests {
         #expect(first.isClean && second.isClean, "\(first) \(second)")
         #expect(try await parts.integration.postService.post(id: post.id).text == "elsewhere")
         await parts.integration.stop()
+    }
+
+    /// A device syncing in the background, its retries timed on a clock only the test moves.
+    private static func inBackground() async throws -> (Fixtures.Parts, ManualClock) {
+        let syncClock = ManualClock()
+        let parts = try await Fixtures.make(
+            clock: ContractClock(mode: .ticking), inBackground: true, syncClock: syncClock)
+        return (parts, syncClock)
     }
 }

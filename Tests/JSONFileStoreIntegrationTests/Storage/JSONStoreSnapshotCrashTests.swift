@@ -43,25 +43,15 @@ struct JSONStoreSnapshotCrashTests {
         // Then the store shows the post exactly when the publish returned, and the files hold
         // exactly what the store shows
         #expect(try await Self.holdsPost(integration, by: last.id) == published, "published: \(published)")
-        let inMemory = try await Self.postIDs(integration, by: [author.id, last.id])
+        let inMemory = try await Self.postIDs(integration.postService, by: [author.id, last.id])
         await integration.stop()
-        let onDisk = try await store.withStarted { try await Self.postIDs($0, by: [author.id, last.id]) }
+        let onDisk = try await store.withStarted { try await Self.postIDs($0.postService, by: [author.id, last.id]) }
         #expect(onDisk == inMemory, "published: \(published); \(onDisk.count) posts on disk, \(inMemory.count) shown")
     }
 
-    private static func postIDs(_ integration: JSONFileStoreIntegration, by authors: [User.ID]) async throws
-        -> Set<Post.ID>
-    {
+    private static func postIDs(_ posts: some PostService, by authors: [User.ID]) async throws -> Set<Post.ID> {
         var ids = Set<Post.ID>()
-        for author in authors {
-            var page = PageRequest.first(100)
-            while true {
-                let listing = try await integration.postService.feed(authorID: author, page: page)
-                ids.formUnion(listing.items.map(\.id))
-                guard let next = listing.nextCursor else { break }
-                page = PageRequest(size: 100, cursor: next)
-            }
-        }
+        for author in authors { ids.formUnion(try await allPosts(of: author, in: posts).map(\.id)) }
         return ids
     }
 
