@@ -17,6 +17,11 @@ public struct InMemoryPostReplica: PostReplicaService {
         try await store.record(operation, key: key)
     }
 
+    /// Marks a queued command attempted; see `PostReplicaService.markAttempted(_:)`.
+    public func markAttempted(_ id: OutboxCommand.ID) async -> Bool {
+        await store.markAttempted(id)
+    }
+
     /// Every queued command, oldest first.
     public func outbox() async -> [OutboxCommand] {
         await store.outbox()

@@ -169,6 +169,10 @@ actor SyncEngine: SyncService {
         for command in waiting where !refusedAuthors.contains(command.authorID) {
             authors.insert(command.authorID)
             do {
+                // Taken in the store before it can leave: a delete made since the outbox was
+                // read (here or in another process on the same store) either cancelled it, and
+                // it is not sent, or from now on keeps it and is sent after it.
+                guard try await local.replica.markAttempted(command.id) else { continue }
                 let stored = try await remote.sync.send(command)
                 try await outboxTurns.inTurn { () async throws(ServiceError) in
                     // Counted before the outbox lets the command go, so no read made before the

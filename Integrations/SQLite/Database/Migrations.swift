@@ -81,5 +81,14 @@ extension Migration {
                 PRAGMA user_version = 5;
                 """
         ),
+        Migration(
+            version: 6,
+            summary: "mark outbox commands a sender has taken, so a delete no longer cancels a publish on its way",
+            sql: """
+                ALTER TABLE outbox ADD COLUMN attempted INTEGER NOT NULL DEFAULT 0 CHECK (attempted IN (0, 1));
+                UPDATE outbox SET attempted = 1;
+                PRAGMA user_version = 6;
+                """
+        ),
     ]
 }

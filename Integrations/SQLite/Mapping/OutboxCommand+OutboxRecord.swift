@@ -23,7 +23,9 @@ extension OutboxCommand {
         } else {
             operation = .delete(postID: Post.ID(record.postID), authorID: User.ID(record.authorID))
         }
-        self.init(id: record.id, key: record.key, operation: operation, failure: record.failure)
+        self.init(
+            id: record.id, key: record.key, operation: operation, failure: record.failure,
+            isAttempted: record.attempted)
     }
 }
 

@@ -3,7 +3,7 @@
 /// A publish keeps the whole post in its row; a delete only the post and author ids.
 struct OutboxRecord: Hashable, Sendable {
     /// The columns, in the order `init(row:)` reads them.
-    static let columns: SQL = "id, key, kind, post_id, author_id, text, created_at, video_id, failure"
+    static let columns: SQL = "id, key, kind, post_id, author_id, text, created_at, video_id, failure, attempted"
     /// Every command, oldest first.
     static let all: SQL = "SELECT " + columns + " FROM outbox ORDER BY id"
     /// Inserts one row without its id (SQLite numbers it); bind `values`.
@@ -28,6 +28,9 @@ struct OutboxRecord: Hashable, Sendable {
     var videoID: String?
     /// `outbox.failure`: why the server refused it, or `nil`.
     var failure: String?
+    /// `outbox.attempted`: whether a sender has taken it (`1`), so it may have reached the server.
+    /// Commands queued before this column existed count as taken.
+    var attempted: Bool
 
     /// Reads a row selected as `columns`.
     init(row: Statement) {
@@ -40,6 +43,7 @@ struct OutboxRecord: Hashable, Sendable {
         createdAt = row.optionalInteger(at: 6)
         videoID = row.optionalText(at: 7)
         failure = row.optionalText(at: 8)
+        attempted = row.integer(at: 9) != 0
     }
 
     /// A new row for `key` and the command's fields (its id comes from SQLite).
@@ -53,6 +57,7 @@ struct OutboxRecord: Hashable, Sendable {
         createdAt = post?.createdAt
         videoID = post?.videoID
         failure = nil
+        attempted = false
     }
 
     /// The values `insert` binds.

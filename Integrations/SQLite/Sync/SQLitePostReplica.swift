@@ -33,7 +33,10 @@ public struct SQLitePostReplica: PostReplicaService {
                     if let refusal = try PostWrites.delete(row.postID, by: row.authorID, on: connection) {
                         return .refused(refusal)
                     }
-                    try connection.run("DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1", row.postID)
+                    try connection.run(
+                        "DELETE FROM outbox WHERE kind = 'publish' AND post_id = ?1 "
+                            + "AND (attempted = 0 OR failure IS NOT NULL)",
+                        row.postID)
                 }
                 try connection.run(OutboxRecord.insert, values: row.insertValues)
                 var stored = row
@@ -44,6 +47,14 @@ public struct SQLitePostReplica: PostReplicaService {
         switch outcome {
         case .command(let record): return try command(record)
         case .refused(let refusal): throw refusal.error(postID: row.postID)
+        }
+    }
+
+    /// Marks a queued command attempted; see `PostReplicaService.markAttempted(_:)`.
+    public func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool {
+        try await database.run { connection throws(SQLiteError) in
+            // A row that matches counts as changed even when it was marked already.
+            try connection.run("UPDATE outbox SET attempted = 1 WHERE id = ?1", id) == 1
         }
     }
 

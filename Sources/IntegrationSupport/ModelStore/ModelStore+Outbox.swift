@@ -22,12 +22,22 @@ extension ModelStore {
             try insert(post)
         case .delete(let postID, let authorID):
             try deletePost(id: postID, by: authorID)
-            outboxState.commands.removeAll { $0.isPublish(of: postID) }
+            outboxState.commands.removeAll { $0.isPublish(of: postID) && (!$0.isAttempted || $0.failure != nil) }
         }
         let command = OutboxCommand(id: outboxState.nextID, key: key, operation: operation)
         outboxState.nextID += 1
         outboxState.commands.append(command)
         return command
+    }
+
+    /// Marks a queued command attempted; see `PostReplicaService.markAttempted(_:)`.
+    public func markAttempted(_ id: OutboxCommand.ID) -> Bool {
+        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return false }
+        let command = outboxState.commands[index]
+        outboxState.commands[index] = OutboxCommand(
+            id: command.id, key: command.key, operation: command.operation, failure: command.failure,
+            isAttempted: true)
+        return true
     }
 
     /// Every queued command, oldest first.
@@ -49,7 +59,8 @@ extension ModelStore {
         guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
         let command = outboxState.commands[index]
         outboxState.commands[index] = OutboxCommand(
-            id: command.id, key: command.key, operation: command.operation, failure: reason)
+            id: command.id, key: command.key, operation: command.operation, failure: reason,
+            isAttempted: command.isAttempted)
     }
 
     /// Applies the server's changes; see `PostReplicaService.apply(_:authorID:)`.

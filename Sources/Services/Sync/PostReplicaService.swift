@@ -8,9 +8,14 @@ import Models
 /// The contract every implementation keeps (checked by `PostReplicaServiceContract`):
 /// - `record(_:key:)` applies the change locally and queues it in one step: after a crash either
 ///   both happened or neither did. Commands keep the order they were recorded in.
-/// - Deleting a post whose publish was never confirmed cancels that publish and queues the delete
-///   all the same: the publish may have reached the server with its answer lost (a delete of a
-///   post the server never had is done).
+/// - Deleting a post whose publish no sender has attempted (or the server refused) cancels that
+///   publish, and queues the delete all the same (a delete of a post the server never had is
+///   done). A publish a sender has attempted may be on its way, or applied with its answer lost:
+///   it stays queued, and the delete after it, so the server gets the publish before the delete
+///   and a late copy of it can never bring the post back.
+/// - A sender marks each command attempted before sending it (`markAttempted(_:)`), and sends
+///   only the ones it could mark: across processes sharing the store, a delete either cancels a
+///   publish before any sender took it, or finds it taken and keeps it.
 /// - `apply(_:authorID:)` brings in the server's changes without queueing anything; it never
 ///   brings back a post with a delete waiting to be sent, and a post the server deleted takes its
 ///   waiting publish with it (the server is the authority).
@@ -24,6 +29,11 @@ public protocol PostReplicaService: Sendable {
     /// - Throws: `.notFound` for an unknown author (publish) or post (delete), `.conflict` for a
     ///   publish under a taken id, `.forbidden` for a delete by someone other than the author.
     func record(_ operation: OutboxCommand.Operation, key: String) async throws(ServiceError) -> OutboxCommand
+
+    /// Marks the command as taken for sending, before it is sent: from now on it may reach the
+    /// server. Returns `false`, marking nothing, when the command is no longer queued (a delete
+    /// cancelled it, or it was completed): it must not be sent.
+    func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool
 
     /// Every queued command, failed ones included, oldest first.
     func outbox() async throws(ServiceError) -> [OutboxCommand]

@@ -34,14 +34,16 @@ enum OfflineFirstContractFixtures {
     /// Composes and starts a device over `server` (a fresh one by default), its sync over
     /// `connection`; `inBackground` syncs as the app does, on its own, timing retries on
     /// `syncClock`. A flapping connection is retried at once, so a dropped call is followed by
-    /// one that answers (the default 5 s would outlast every check).
+    /// one that answers (the default 5 s would outlast every check). `alongside` makes a second
+    /// app process on another's device store and server: two senders over one outbox.
     static func make(
         clock: ContractClock, connection: Connection = .online, server: InMemoryIntegration? = nil,
-        inBackground: Bool = false, syncClock: any Clock<Duration> = ContinuousClock()
+        alongside other: Parts? = nil, inBackground: Bool = false,
+        syncClock: any Clock<Duration> = ContinuousClock()
     ) async throws -> Parts {
-        let device = InMemoryIntegration(configuration: .init(now: clock.now))
-        let server = server ?? InMemoryIntegration(configuration: .init(now: clock.now))
-        let remote = ServiceBackedRemote(posts: server.postService)
+        let device = other?.device ?? InMemoryIntegration(configuration: .init(now: clock.now))
+        let server = other?.server ?? server ?? InMemoryIntegration(configuration: .init(now: clock.now))
+        let remote = other?.remote ?? ServiceBackedRemote(posts: server.postService)
         if connection == .offline { remote.failure.withLock { $0 = ServiceBackedRemote.unreachable } }
         remote.flaps.withLock { $0 = connection == .flapping }
         let integration = OfflineFirstIntegration(

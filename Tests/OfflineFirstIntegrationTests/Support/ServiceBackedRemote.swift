@@ -10,7 +10,9 @@ import TestSupport
 /// what every call throws instead; `flaps`, while true, makes every other call fail as if the
 /// connection dropped (the first one fails), so a sync never runs two calls in a row clean;
 /// `refusesAuthors` refuses the commands of the authors it holds with their error (a session the
-/// server no longer accepts is one author's).
+/// server no longer accepts is one author's). A command sent again under its idempotency key gets
+/// the answer the key got first and is not applied again, as the backend's keys do; `holdsNextSend`
+/// and `losesNextAnswer` make a command reach it late.
 final class ServiceBackedRemote: PostSyncRemote {
     /// What an unreachable server gives.
     static let unreachable = ServiceError.unavailable(reason: "the test server is unreachable", retryAfter: nil)
@@ -33,6 +35,18 @@ final class ServiceBackedRemote: PostSyncRemote {
     /// How many reads have been held so far.
     let heldReads = AwaitableState(0)
     private let heldReadReleased = AwaitableState(false)
+    /// The answer each idempotency key got (`nil` for a delete).
+    private let answers = Locked<[String: Post?]>([:])
+    /// While true, the next command sent counts itself in `heldSends` and reaches the server only
+    /// after `releaseHeldSend()`: a request on its way while something else happens.
+    let holdsNextSend = Locked(false)
+    /// How many sends have been held so far.
+    let heldSends = AwaitableState(0)
+    private let heldSendReleased = AwaitableState(false)
+    /// While true, the next command sent is answered with a dropped connection and reaches the
+    /// server only at `deliverLateCommands()`: a request still on its way when its sender gave up.
+    let losesNextAnswer = Locked(false)
+    private let lateCommands = Locked<[OutboxCommand]>([])
 
     init(posts: any PostService) {
         self.posts = posts
@@ -42,6 +56,40 @@ final class ServiceBackedRemote: PostSyncRemote {
         sendAttempts.withLock { $0 += 1 }
         try answering()
         if let refusal = refusesAuthors.current[command.authorID] { throw refusal }
+        if Self.take(losesNextAnswer) {
+            lateCommands.withLock { $0.append(command) }
+            throw .unavailable(reason: "the test server's connection dropped before it answered", retryAfter: nil)
+        }
+        if Self.take(holdsNextSend) {
+            heldSends.update { $0 += 1 }
+            _ = try? await heldSendReleased.wait { $0 }
+        }
+        return try await apply(command)
+    }
+
+    /// Lets the held send reach the server.
+    func releaseHeldSend() {
+        heldSendReleased.update { $0 = true }
+    }
+
+    /// Applies, now, the commands whose answers were lost.
+    func deliverLateCommands() async throws(ServiceError) {
+        for command in lateCommands.withLock({ late in
+            defer { late = [] }; return late
+        }) {
+            _ = try await apply(command)
+        }
+    }
+
+    /// Applies `command` once per idempotency key, and answers a key seen before as it did then.
+    private func apply(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
+        if let answer = answers.current[command.key] { return answer }
+        let answer = try await firstApply(command)
+        answers.withLock { $0[command.key] = answer }
+        return answer
+    }
+
+    private func firstApply(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
         sent.withLock { $0 += 1 }
         switch command.operation {
         case .publish(let post):
@@ -77,9 +125,7 @@ final class ServiceBackedRemote: PostSyncRemote {
             snapshot = try await feed(of: authorID)
         }
         delivered.withLock { $0[authorID] = snapshot }
-        if holdsNextRead.withLock({ holds in
-            defer { holds = false }; return holds
-        }) {
+        if Self.take(holdsNextRead) {
             heldReads.update { $0 += 1 }
             _ = try? await heldReadReleased.wait { $0 }
         }
@@ -99,6 +145,14 @@ final class ServiceBackedRemote: PostSyncRemote {
             posts += listing.items
             guard let next = listing.nextCursor else { return posts }
             page = PageRequest(size: 100, cursor: next)
+        }
+    }
+
+    /// Whether `flag` was set, clearing it.
+    private static func take(_ flag: Locked<Bool>) -> Bool {
+        flag.withLock { flag in
+            defer { flag = false }
+            return flag
         }
     }
 

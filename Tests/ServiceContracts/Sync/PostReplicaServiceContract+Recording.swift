@@ -31,16 +31,39 @@ extension PostReplicaServiceContract {
             #expect(outbox.map(\.id) == recorded.map(\.id))
             #expect(outbox.map(\.id) == outbox.map(\.id).sorted() && Set(outbox.map(\.id)).count == 5)
         },
-        ContractCheck("deleting a post whose publish is unconfirmed cancels the publish and queues the delete") {
+        ContractCheck("deleting a post whose publish no sender took cancels the publish and queues the delete") {
             subject in
-            // The publish may have reached the server with its answer lost, so the delete is sent
-            // all the same; a delete of a post the server never had is done.
+            // The delete is queued all the same: a delete of a post the server never had is done.
             let author = try await subject.makeAuthor()
             let post = subject.draftPost(by: author.id)
-            try await subject.recordPublish(post)
+            let publish = try await subject.recordPublish(post)
             let delete = try await subject.replica.record(.delete(postID: post.id, authorID: author.id), key: "k2")
             #expect(delete.operation == .delete(postID: post.id, authorID: author.id) && delete.key == "k2")
             #expect(try await subject.replica.outbox() == [delete])
+            #expect(try await subject.feed(of: author.id).isEmpty)
+            // Cancelled, the publish can no longer be taken for sending.
+            #expect(try await subject.replica.markAttempted(publish.id) == false)
+            #expect(try await subject.replica.outbox() == [delete])
+        },
+        ContractCheck("a publish a sender took stays queued before its post's delete, unless the server refused it") {
+            subject in
+            // It may be on its way, or applied with its answer lost: the server must get it before
+            // the delete, or a late copy would bring the post back. A refused one never got there.
+            let author = try await subject.makeAuthor()
+            let sent = subject.draftPost(by: author.id, "sent")
+            let refused = subject.draftPost(by: author.id, "refused", at: 1_700_000_001_000)
+            let sentPublish = try await subject.recordPublish(sent)
+            let refusedPublish = try await subject.recordPublish(refused)
+            #expect(try await subject.replica.markAttempted(sentPublish.id))
+            #expect(try await subject.replica.markAttempted(refusedPublish.id))
+            try await subject.replica.fail(refusedPublish.id, reason: "text: too long")
+            let deleteSent = try await subject.replica.record(.delete(postID: sent.id, authorID: author.id), key: "d1")
+            let deleteRefused = try await subject.replica.record(
+                .delete(postID: refused.id, authorID: author.id), key: "d2")
+            let outbox = try await subject.replica.outbox()
+            #expect(outbox.map(\.id) == [sentPublish.id, deleteSent.id, deleteRefused.id])
+            #expect(outbox.map(\.isAttempted) == [true, false, false])
+            #expect(outbox.first?.operation == .publish(sent) && outbox.first?.failure == nil)
             #expect(try await subject.feed(of: author.id).isEmpty)
         },
         ContractCheck("a delete of a confirmed post removes it locally and is queued") { subject in
@@ -98,15 +121,18 @@ extension PostReplicaServiceContract {
             #expect(try await subject.replica.outbox() == before)
             #expect(try await subject.feed(of: author.id) == [post])
         },
-        ContractCheck("the outbox, failures and cursors survive a reopen", requires: [.reopen]) { subject in
+        ContractCheck("the outbox, its marks and failures, and cursors survive a reopen", requires: [.reopen]) {
+            subject in
             let author = try await subject.makeAuthor()
             let first = subject.draftPost(by: author.id, "first")
             let second = subject.draftPost(by: author.id, "second", at: 1_700_000_001_000)
             let failed = try await subject.recordPublish(first)
-            try await subject.recordPublish(second)
+            let taken = try await subject.recordPublish(second)
+            #expect(try await subject.replica.markAttempted(taken.id))
             try await subject.replica.fail(failed.id, reason: "refused")
             try await subject.replica.apply(PostChangeBatch(changes: [], cursor: "c-1"), authorID: author.id)
             let before = try await subject.replica.outbox()
+            #expect(before.map(\.isAttempted) == [false, true])
             let reopened = try await subject.reopen()
             #expect(try await reopened.replica.outbox() == before)
             #expect(try await reopened.replica.cursor(authorID: author.id) == "c-1")

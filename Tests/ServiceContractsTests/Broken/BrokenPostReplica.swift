@@ -10,6 +10,8 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
     case keyNotKept
     case newestCommandFirst
     case deleteOfUnsentPublishNotQueued
+    case cancelledPublishTaken
+    case takenPublishCancelled
     case confirmedDeleteNotQueued
     case completionKeepsCommand
     case confirmedVersionIgnored
@@ -28,8 +30,10 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
         switch self {
         case .publishNotQueued, .keyNotKept: ["a recorded publish is in the feed at once and queued under its key"]
         case .newestCommandFirst: ["commands keep the order they were recorded in"]
-        case .deleteOfUnsentPublishNotQueued:
-            ["deleting a post whose publish is unconfirmed cancels the publish and queues the delete"]
+        case .deleteOfUnsentPublishNotQueued, .cancelledPublishTaken:
+            ["deleting a post whose publish no sender took cancels the publish and queues the delete"]
+        case .takenPublishCancelled:
+            ["a publish a sender took stays queued before its post's delete, unless the server refused it"]
         case .confirmedDeleteNotQueued: ["a delete of a confirmed post removes it locally and is queued"]
         case .completionKeepsCommand, .confirmedVersionIgnored:
             ["a confirmed publish leaves the outbox and the server's version replaces the local post"]
@@ -70,6 +74,14 @@ struct BrokenPostReplica: PostReplicaService {
             let command = try await base.record(operation, key: key)
             if pending { try await base.complete(command.id, confirmed: nil) }
             return command
+        case (.takenPublishCancelled, .delete(let postID, _)):
+            // Cancels the publish whatever became of it: one already on its way can then arrive
+            // after the delete and bring the post back.
+            let command = try await base.record(operation, key: key)
+            for publish in await base.outbox() where publish.isPublish(of: postID) {
+                try await base.complete(publish.id, confirmed: nil)
+            }
+            return command
         case (.confirmedDeleteNotQueued, .delete):
             let command = try await base.record(operation, key: key)
             try await base.complete(command.id, confirmed: nil)
@@ -80,6 +92,12 @@ struct BrokenPostReplica: PostReplicaService {
         default:
             return try await base.record(operation, key: key)
         }
+    }
+
+    func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool {
+        // Takes a command without looking whether it is still queued.
+        if defect == .cancelledPublishTaken { return true }
+        return await base.markAttempted(id)
     }
 
     func outbox() async throws(ServiceError) -> [OutboxCommand] {
