@@ -25,12 +25,30 @@ enum StoreFile {
                     + "directory at the target's directory. Nothing was changed",
                 retryAfter: nil)
         }
-        if type == S_IFREG, info.st_mode & S_IWUSR == 0 {
+        if type != S_IFREG {
+            throw .unavailable(
+                reason: "\(url.path) is not a regular file (\(Self.kind(of: type))); the store keeps its data in a "
+                    + "regular file that each save replaces. Move it aside, or point the data directory elsewhere. "
+                    + "Nothing was changed",
+                retryAfter: nil)
+        }
+        if info.st_mode & S_IWUSR == 0 {
             let mode = String(info.st_mode & 0o777, radix: 8)
             throw .unavailable(
                 reason: "\(url.path) is read-only (mode \(mode)); the store would have to replace it on its next "
                     + "change. Make it writable (chmod u+w), or open a copy. Nothing was changed",
                 retryAfter: nil)
+        }
+    }
+
+    /// What a file of `type` (`st_mode & S_IFMT`) is, in words.
+    private static func kind(of type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "of another kind"
         }
     }
 

@@ -1,16 +1,37 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Data {
-    /// The bytes of the file at `url`, or `nil` when there is no file there: the one failure a
-    /// store takes for "nothing stored yet".
+    /// The bytes of the regular file at `url`, or `nil` when there is no file there: the one
+    /// failure a store takes for "nothing stored yet".
     ///
-    /// - Throws: what reading throws for any other cause (a directory, no permission, an I/O
-    ///   error), so a file that is there but unreadable is never taken for a missing one.
+    /// The file is opened without waiting and checked before it is read, so a named pipe, a socket
+    /// or a device at `url` is refused at once instead of blocking the caller for a writer that
+    /// may never come.
+    ///
+    /// - Throws: `SystemError` for any other cause (not a regular file, a directory, no
+    ///   permission, an I/O error), so a file that is there but unreadable is never taken for a
+    ///   missing one.
     public init?(contentsOfFileIfPresent url: URL) throws {
-        do {
-            try self.init(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
+        // O_NONBLOCK: opening a named pipe for reading would wait for a writer; on a regular file
+        // it changes nothing.
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemError("open", path: url.path)
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat", path: url.path) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SystemError(
+                "read a non-regular file", path: url.path, code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+        }
+        self = try handle.readToEnd() ?? Data()
     }
 }

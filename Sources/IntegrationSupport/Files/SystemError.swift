@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,7 @@
 ///
 /// Integrations map it to a `ServiceError` with the remedy that fits their cause (`isDiskFull`,
 /// `isPermissionDenied`, ...); `description` names the step, the path and the system's words.
-public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SystemError: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// What was being done, e.g. `"write"`, `"rename"`, `"fsync"`.
     public let step: String
     /// The file or directory it was done to.
@@ -36,4 +38,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(step) \(path): \(String(cString: strerror(code)))"
     }
+
+    /// The `description`, so `localizedDescription` gives the step, the path and the system's words.
+    public var errorDescription: String? { description }
 }

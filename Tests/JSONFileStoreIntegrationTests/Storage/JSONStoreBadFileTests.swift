@@ -159,4 +159,27 @@ struct JSONStoreBadFileTests {
         #expect(mode == 0o444)
         #expect(try Data(contentsOf: store.file) == before)
     }
+
+    @Test("a named pipe in place of the store file or its journal is refused at once, and left as it is")
+    func namedPipe() async throws {
+        for name in ["store.json", "store.journal"] {
+            // Given a store directory where a file of the store is a named pipe nobody writes to
+            let store = try StoreDirectory(prefix: "json-fifo")
+            try FileManager.default.createDirectory(at: store.url, withIntermediateDirectories: true)
+            let pipe = store.url.appendingPathComponent(name)
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+
+            // When the integration starts on it (before the fix, opening it waited for a writer)
+            let integration = store.integration()
+            let error = await expectServiceError(.unavailable) { () throws(ServiceError) in
+                try await integration.start()
+            }
+
+            // Then it names the file and what it is, and the pipe is still there
+            let message = String(describing: error)
+            #expect(message.contains(pipe.path) && message.contains("regular file"), "\(message)")
+            var info = stat()
+            #expect(lstat(pipe.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+    }
 }
