@@ -41,7 +41,7 @@ public struct OfflineFirstPostService: PostService {
         return try await local.posts.feed(authorID: authorID, page: page)
     }
 
-    /// Deletes locally and queues the delete (cancelling a publish not yet confirmed); see
+    /// Deletes locally and queues the delete (cancelling a publish no sender has taken); see
     /// `PostService.delete(id:by:)`.
     public func delete(id: Post.ID, by actorID: User.ID) async throws(ServiceError) {
         _ = try await local.replica.record(.delete(postID: id, authorID: actorID), key: UUID().uuidString.lowercased())

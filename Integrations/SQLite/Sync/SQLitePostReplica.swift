@@ -54,7 +54,7 @@ public struct SQLitePostReplica: PostReplicaService {
     public func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool {
         try await database.run { connection throws(SQLiteError) in
             // A row that matches counts as changed even when it was marked already.
-            try connection.run("UPDATE outbox SET attempted = 1 WHERE id = ?1", id) == 1
+            try connection.run("UPDATE outbox SET attempted = 1 WHERE id = ?1 AND failure IS NULL", id) == 1
         }
     }
 
@@ -89,7 +89,15 @@ public struct SQLitePostReplica: PostReplicaService {
     /// Marks a refused command as failed; see `PostReplicaService.fail(_:reason:)`.
     public func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError) {
         try await database.run { connection throws(SQLiteError) in
-            try connection.run("UPDATE outbox SET failure = ?2 WHERE id = ?1", id, reason)
+            try connection.transaction { () throws(SQLiteError) in
+                // A publish whose post is deleted here already leaves: nothing is left to show the
+                // refusal on.
+                let gone = try connection.run(
+                    "DELETE FROM outbox AS publish WHERE id = ?1 AND kind = 'publish' AND EXISTS "
+                        + "(SELECT 1 FROM outbox WHERE kind = 'delete' AND post_id = publish.post_id)",
+                    id)
+                if gone == 0 { try connection.run("UPDATE outbox SET failure = ?2 WHERE id = ?1", id, reason) }
+            }
         }
     }
 

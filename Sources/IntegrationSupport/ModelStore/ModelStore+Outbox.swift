@@ -32,7 +32,9 @@ extension ModelStore {
 
     /// Marks a queued command attempted; see `PostReplicaService.markAttempted(_:)`.
     public func markAttempted(_ id: OutboxCommand.ID) -> Bool {
-        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return false }
+        guard let index = outboxState.commands.firstIndex(where: { $0.id == id && $0.failure == nil }) else {
+            return false
+        }
         let command = outboxState.commands[index]
         outboxState.commands[index] = OutboxCommand(
             id: command.id, key: command.key, operation: command.operation, failure: command.failure,
@@ -58,6 +60,11 @@ extension ModelStore {
     public func fail(_ id: OutboxCommand.ID, reason: String) {
         guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
         let command = outboxState.commands[index]
+        if let postID = command.publishedPostID, outboxState.commands.contains(where: { $0.deletedPostID == postID }) {
+            // Its post is deleted here already: nothing is left to show the refusal on.
+            outboxState.commands.remove(at: index)
+            return
+        }
         outboxState.commands[index] = OutboxCommand(
             id: command.id, key: command.key, operation: command.operation, failure: reason,
             isAttempted: command.isAttempted)

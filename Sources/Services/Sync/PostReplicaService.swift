@@ -12,7 +12,8 @@ import Models
 ///   publish, and queues the delete all the same (a delete of a post the server never had is
 ///   done). A publish a sender has attempted may be on its way, or applied with its answer lost:
 ///   it stays queued, and the delete after it, so the server gets the publish before the delete
-///   and a late copy of it can never bring the post back.
+///   and a late copy of it meets its idempotency key instead of bringing the post back (for as
+///   long as the server keeps the key).
 /// - A sender marks each command attempted before sending it (`markAttempted(_:)`), and sends
 ///   only the ones it could mark: across processes sharing the store, a delete either cancels a
 ///   publish before any sender took it, or finds it taken and keeps it.
@@ -32,7 +33,7 @@ public protocol PostReplicaService: Sendable {
 
     /// Marks the command as taken for sending, before it is sent: from now on it may reach the
     /// server. Returns `false`, marking nothing, when the command is no longer queued (a delete
-    /// cancelled it, or it was completed): it must not be sent.
+    /// cancelled it, or it was completed) or was refused: it must not be sent.
     func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool
 
     /// Every queued command, failed ones included, oldest first.
@@ -42,7 +43,9 @@ public protocol PostReplicaService: Sendable {
     /// stored it, and replaces the local one if that is still there.
     func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError)
 
-    /// Marks a command the server refused as failed with `reason`; it stays, and is not sent again.
+    /// Marks a command the server refused as failed with `reason`; it stays, and is not sent again
+    /// (it can no longer be marked attempted). A refused publish whose post has a delete queued
+    /// leaves the outbox instead: the post is gone here, and the delete is still sent.
     func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError)
 
     /// Applies a batch of the server's changes to `authorID`'s posts and keeps its cursor.

@@ -24,7 +24,7 @@ final class ServiceBackedRemote: PostSyncRemote {
     private let calls = Locked(0)
     /// How many commands the sync tried to send, answered or not.
     let sendAttempts = Locked(0)
-    /// How many commands reached the server.
+    /// How many commands the server applied (a copy answered from its key is not counted).
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
     private let delivered = Locked<[User.ID: [Post]]>([:])

@@ -65,6 +65,16 @@ extension PostReplicaServiceContract {
             #expect(outbox.map(\.isAttempted) == [true, false, false])
             #expect(outbox.first?.operation == .publish(sent) && outbox.first?.failure == nil)
             #expect(try await subject.feed(of: author.id).isEmpty)
+            // Refused after its post's delete, the kept publish leaves; the delete stays to be sent.
+            try await subject.replica.fail(sentPublish.id, reason: "text: too long")
+            #expect(try await subject.replica.outbox().map(\.id) == [deleteSent.id, deleteRefused.id])
+        },
+        ContractCheck("a refused command can no longer be taken for sending") { subject in
+            let author = try await subject.makeAuthor()
+            let command = try await subject.recordPublish(subject.draftPost(by: author.id))
+            try await subject.replica.fail(command.id, reason: "text: too long")
+            #expect(try await subject.replica.markAttempted(command.id) == false)
+            #expect(try await subject.replica.outbox().map(\.isAttempted) == [false])
         },
         ContractCheck("a delete of a confirmed post removes it locally and is queued") { subject in
             let author = try await subject.makeAuthor()

@@ -12,6 +12,7 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
     case deleteOfUnsentPublishNotQueued
     case cancelledPublishTaken
     case takenPublishCancelled
+    case refusedCommandTaken
     case confirmedDeleteNotQueued
     case completionKeepsCommand
     case confirmedVersionIgnored
@@ -34,6 +35,7 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
             ["deleting a post whose publish no sender took cancels the publish and queues the delete"]
         case .takenPublishCancelled:
             ["a publish a sender took stays queued before its post's delete, unless the server refused it"]
+        case .refusedCommandTaken: ["a refused command can no longer be taken for sending"]
         case .confirmedDeleteNotQueued: ["a delete of a confirmed post removes it locally and is queued"]
         case .completionKeepsCommand, .confirmedVersionIgnored:
             ["a confirmed publish leaves the outbox and the server's version replaces the local post"]
@@ -97,6 +99,10 @@ struct BrokenPostReplica: PostReplicaService {
     func markAttempted(_ id: OutboxCommand.ID) async throws(ServiceError) -> Bool {
         // Takes a command without looking whether it is still queued.
         if defect == .cancelledPublishTaken { return true }
+        if defect == .refusedCommandTaken, let command = await base.outbox().first(where: { $0.id == id }) {
+            // Takes it whatever the server said of it: a refused command is sent again.
+            if command.failure != nil { return true }
+        }
         return await base.markAttempted(id)
     }
 
