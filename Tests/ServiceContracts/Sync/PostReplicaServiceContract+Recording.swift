@@ -69,6 +69,28 @@ extension PostReplicaServiceContract {
             try await subject.replica.fail(sentPublish.id, reason: "text: too long")
             #expect(try await subject.replica.outbox().map(\.id) == [deleteSent.id, deleteRefused.id])
         },
+        ContractCheck(
+            "a sender and a delete in another process on the same store agree on whether a publish was taken",
+            requires: [.secondInstance]
+        ) { subject in
+            // Each process reads the outbox on its own: the store decides, in one step each, whether
+            // the sender took the publish first (the delete keeps it) or the delete cancelled it
+            // first (the sender may not send it).
+            let author = try await subject.makeAuthor()
+            let other = try await subject.secondInstance()
+            let taken = subject.draftPost(by: author.id, "taken")
+            let cancelled = subject.draftPost(by: author.id, "cancelled", at: 1_700_000_001_000)
+            let takenPublish = try await subject.recordPublish(taken)
+            let cancelledPublish = try await subject.recordPublish(cancelled)
+            #expect(try await subject.replica.markAttempted(takenPublish.id))
+            let deleteTaken = try await other.replica.record(.delete(postID: taken.id, authorID: author.id), key: "d1")
+            let deleteCancelled = try await other.replica.record(
+                .delete(postID: cancelled.id, authorID: author.id), key: "d2")
+            #expect(try await subject.replica.markAttempted(cancelledPublish.id) == false)
+            #expect(
+                try await subject.replica.outbox().map(\.id) == [takenPublish.id, deleteTaken.id, deleteCancelled.id])
+            #expect(try await other.replica.outbox().map(\.isAttempted) == [true, false, false])
+        },
         ContractCheck("a refused command can no longer be taken for sending") { subject in
             let author = try await subject.makeAuthor()
             let command = try await subject.recordPublish(subject.draftPost(by: author.id))

@@ -31,10 +31,18 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
         switch self {
         case .publishNotQueued, .keyNotKept: ["a recorded publish is in the feed at once and queued under its key"]
         case .newestCommandFirst: ["commands keep the order they were recorded in"]
-        case .deleteOfUnsentPublishNotQueued, .cancelledPublishTaken:
+        case .deleteOfUnsentPublishNotQueued:
             ["deleting a post whose publish no sender took cancels the publish and queues the delete"]
+        case .cancelledPublishTaken:
+            [
+                "deleting a post whose publish no sender took cancels the publish and queues the delete",
+                "a sender and a delete in another process on the same store agree on whether a publish was taken",
+            ]
         case .takenPublishCancelled:
-            ["a publish a sender took stays queued before its post's delete, unless the server refused it"]
+            [
+                "a publish a sender took stays queued before its post's delete, unless the server refused it",
+                "a sender and a delete in another process on the same store agree on whether a publish was taken",
+            ]
         case .refusedCommandTaken: ["a refused command can no longer be taken for sending"]
         case .confirmedDeleteNotQueued: ["a delete of a confirmed post removes it locally and is queued"]
         case .completionKeepsCommand, .confirmedVersionIgnored:

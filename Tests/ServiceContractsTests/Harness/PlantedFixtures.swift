@@ -54,13 +54,17 @@ enum PlantedFixtures {
 
     // begin part of: OfflineFirst
     static func replica(_ defect: PostReplicaDefect) -> ContractFixture<PostReplicaServiceSubject> {
-        ContractFixture(integration: "Broken \(defect)") { clock in
+        ContractFixture(integration: "Broken \(defect)", capabilities: [.secondInstance]) { clock in
             let memory = InMemoryIntegration(configuration: .init(now: clock.now))
             let replica = BrokenPostReplica(
                 defect: defect, base: memory.replica, posts: memory.postService, users: memory.userService)
-            return PostReplicaServiceSubject(
-                replica: replica, posts: memory.postService, users: memory.userService,
-                hooks: SubjectHooks(tearDown: { await memory.stop() }))
+            // A second instance is another handle on the same store, as another process's would be.
+            let instance = { @Sendable (hooks: SubjectHooks<PostReplicaServiceSubject>) in
+                PostReplicaServiceSubject(
+                    replica: replica, posts: memory.postService, users: memory.userService, hooks: hooks)
+            }
+            return instance(
+                SubjectHooks(secondInstance: { instance(SubjectHooks()) }, tearDown: { await memory.stop() }))
         }
     }
     // end part of: OfflineFirst
