@@ -19,4 +19,18 @@ struct FileIfPresentTests {
         #expect(try Data(contentsOfFileIfPresent: directory.file(named: "none.json")) == nil)
         #expect(throws: (any Error).self) { try Data(contentsOfFileIfPresent: unreadable) }
     }
+
+    @Test("a named pipe is refused at once, naming it, instead of waiting for a writer")
+    func namedPipe() throws {
+        // Given a named pipe nobody writes to
+        let directory = try TemporaryDirectory(prefix: "if-present-fifo")
+        let pipe = directory.file(named: "store.journal")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+
+        // When it is read, then it throws an error naming it and what it is not
+        let error = #expect(throws: SystemError.self) { try Data(contentsOfFileIfPresent: pipe) }
+        #expect(
+            error?.localizedDescription.contains("non-regular file \(pipe.path)") == true,
+            "\(String(describing: error))")
+    }
 }

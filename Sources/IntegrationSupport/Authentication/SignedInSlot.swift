@@ -43,13 +43,15 @@ public actor SignedInSlot {
         case .memory(let user):
             return user
         case .file(let url):
-            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-            let data: Data
+            let read: Data?
             do {
-                data = try Data(contentsOf: url)
+                read = try Data(contentsOfFileIfPresent: url)
             } catch {
-                throw .unavailable(reason: "cannot read \(url.path): \(error.localizedDescription)", retryAfter: nil)
+                throw .unavailable(
+                    reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
+                    retryAfter: nil)
             }
+            guard let data = read else { return nil }
             guard let contents = try? JSONDecoder().decode(Contents.self, from: data), !contents.userID.isEmpty else {
                 throw .corruptData(
                     location: url.path,
@@ -79,7 +81,9 @@ public actor SignedInSlot {
                 }
             } catch {
                 throw .unavailable(
-                    reason: "cannot record the sign-in in \(url.path): \(error.localizedDescription)", retryAfter: nil)
+                    reason: "cannot record the sign-in in \(url.path) (\(error.localizedDescription)); check that "
+                        + "its directory is writable and the disk has space",
+                    retryAfter: nil)
             }
         }
     }

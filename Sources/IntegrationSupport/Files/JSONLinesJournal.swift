@@ -65,10 +65,23 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
         }
         let held = locksItself ? try takeLock() : nil
         let (records, complete, total) = try read()
+        let creates = access(url.path, F_OK) != 0
         let descriptor = systemOpen(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw .unavailable(
                 reason: "cannot open \(url.path) for writing (\(SystemError("open", path: url.path)))", retryAfter: nil)
+        }
+        if creates {
+            // A new file's name survives power loss only once its directory is synced; records
+            // synced into a file the directory may forget would be lost with it.
+            do throws(SystemError) {
+                try DurableFile.syncDirectory(directory.path)
+            } catch {
+                close(descriptor)
+                throw .unavailable(
+                    reason: "created \(url.path), but cannot sync its directory (\(error)); check the disk",
+                    retryAfter: nil)
+            }
         }
         // The partial line of a write that was never acknowledged goes, so the next record starts a line.
         if complete < total { _ = ftruncate(descriptor, off_t(complete)) }
