@@ -7,7 +7,8 @@ import Testing
 
 /// A publish that reaches the server late never brings back a post deleted since: the delete
 /// keeps a publish a sender already took, and is sent after it, so the server's idempotency key
-/// answers the late copy without applying it again.
+/// answers the late copy without applying it again. A publish no sender could take (the server
+/// was unreachable) is cancelled by the delete and never sent.
 @Suite("Offline-first late publish")
 struct OfflineFirstLatePublishTests {
     private typealias Fixtures = OfflineFirstContractFixtures
@@ -30,6 +31,28 @@ struct OfflineFirstLatePublishTests {
 
         // Then the post is gone on the server and stays gone on the device
         #expect(sent.isClean && after.isClean, "\(sent) \(after)")
+        try await Self.expectGone(post, parts)
+        await parts.integration.stop()
+    }
+
+    @Test("a post published and deleted while the server cannot be reached never reaches it")
+    func offlinePublishAndDelete() async throws {
+        // Given a device whose sender tried, and failed, to reach the server after a publish
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let author = try await parts.integration.userService.create(UserDraft(handle: "offline_one", displayName: "O"))
+        parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
+        let post = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "never"))
+        let offline = await parts.integration.syncService.syncNow()
+        #expect(offline.stoppedBecause != nil, "\(offline)")
+
+        // When the post is deleted, and the server is back
+        try await parts.integration.postService.delete(id: post.id, by: author.id)
+        parts.remote.failure.withLock { $0 = nil }
+        let online = await parts.integration.syncService.syncNow()
+
+        // Then only the delete was sent: the publish was never taken, so the delete cancelled it
+        #expect(online.isClean, "\(online)")
+        #expect(parts.remote.sendAttempts.current == 1)
         try await Self.expectGone(post, parts)
         await parts.integration.stop()
     }

@@ -44,6 +44,11 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         }
     }
 
+    /// `GET /v1/health`, sent once.
+    public func probe() async throws(ServiceError) {
+        try await connection.call(Operations.GetHealth())
+    }
+
     /// `GET /v1/users/{user_id}/posts/changes?cursor=…&wait=…`; after a `reset` answer, the whole
     /// feed, page by page, as a snapshot that continues from the answer's cursor.
     public func changes(authorID: User.ID, after cursor: String?, wait: Duration) async throws(ServiceError)

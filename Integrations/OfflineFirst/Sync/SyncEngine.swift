@@ -32,6 +32,11 @@ actor SyncEngine: SyncService {
     private var receivedSinceStart = 0
     /// When the server's `Retry-After` ends, on `time`.
     private var notBefore: Duration?
+    /// Whether the server answered the last call this engine made to it (a refusal is an answer;
+    /// a failure to connect, a lost answer or a time-out is not). Until it has, the sender probes
+    /// before it takes any command: a command taken while offline would be kept from a delete's
+    /// cancel, and a post published and deleted offline would reach the server on reconnect.
+    private var serverAnswers = false
     /// Authors whose posts are brought down besides the signed-in user: authors written or read here.
     private var authors: Set<User.ID> = []
     /// One send at a time, so commands reach the server in the order they were made.
@@ -163,6 +168,15 @@ actor SyncEngine: SyncService {
             sendWantsRetry = true
             return report
         }
+        if !serverAnswers, !waiting.isEmpty {
+            do {
+                try await remote.sync.probe()
+                serverAnswers = true
+            } catch {
+                endSend(&report, because: error)
+                return report
+            }
+        }
         // Authors whose session the server refused (401): their later commands wait too, so each
         // author's commands keep their order, while other authors' are sent.
         var refusedAuthors: Set<User.ID> = []
@@ -174,6 +188,7 @@ actor SyncEngine: SyncService {
                 // it is not sent, or from now on keeps it and is sent after it.
                 guard try await local.replica.markAttempted(command.id) else { continue }
                 let stored = try await remote.sync.send(command)
+                serverAnswers = true
                 try await outboxTurns.inTurn { () async throws(ServiceError) in
                     // Counted before the outbox lets the command go, so no read made before the
                     // answer is applied once the command no longer protects its post.
@@ -183,6 +198,7 @@ actor SyncEngine: SyncService {
                 report.sent += 1
                 if refusedAuthors.isEmpty { pausedForSignIn = false }
             } catch {
+                serverAnswers = error.isServerAnswer
                 switch error {
                 case .forbidden where command.deletedPostID != nil:
                     // The server's post under this id is someone else's: ours never reached it
@@ -199,20 +215,23 @@ actor SyncEngine: SyncService {
                     refusedAuthors.insert(command.authorID)
                     pausedForSignIn = true
                     report.stoppedBecause = "sync is paused until you sign in again (\(error.description))"
-                case .unavailable(_, let retryAfter?):
-                    notBefore = time.elapsed + retryAfter
-                    report.stoppedBecause = error.description
-                    sendWantsRetry = true
-                    return report
                 default:
-                    report.stoppedBecause = error.description
-                    sendWantsRetry = true
+                    endSend(&report, because: error)
                     return report
                 }
             }
             statusChanges.notify()
         }
         return report
+    }
+
+    /// Ends a send that `error` stopped: the retry timer takes over, from the end of the server's
+    /// `Retry-After` when it gave one.
+    private func endSend(_ report: inout SyncReport, because error: ServiceError) {
+        serverAnswers = error.isServerAnswer
+        if case .unavailable(_, let retryAfter?) = error { notBefore = time.elapsed + retryAfter }
+        report.stoppedBecause = error.description
+        sendWantsRetry = true
     }
 
     // MARK: Receiving
@@ -233,7 +252,14 @@ actor SyncEngine: SyncService {
         while true {
             let answeredBefore = answered[author]
             let cursor = try await local.replica.cursor(authorID: author)
-            let batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
+            let batch: PostChangeBatch
+            do {
+                batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
+                serverAnswers = true
+            } catch {
+                serverAnswers = error.isServerAnswer
+                throw error
+            }
             var application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
             if application == .unknownAuthor {
                 let user: User
@@ -344,6 +370,18 @@ actor SyncEngine: SyncService {
                 statusChanges.notify()
                 try? await time.sleep(for: configuration.retryInterval)
             }
+        }
+    }
+}
+
+extension ServiceError {
+    /// Whether the server gave this answer (a refusal, or a 503 with its `Retry-After`), as
+    /// opposed to a failure to reach it or to hear back.
+    fileprivate var isServerAnswer: Bool {
+        switch self {
+        case .unavailable(_, let retryAfter): retryAfter != nil
+        case .timedOut, .cancelled, .corruptData: false
+        default: true
         }
     }
 }

@@ -14,6 +14,15 @@ public protocol PostSyncRemote: Sendable {
     ///   could not be reached or answer.
     func send(_ command: OutboxCommand) async throws(ServiceError) -> Post?
 
+    /// Asks the server for an answer and nothing else: returns when it answers, so a command sent
+    /// now would reach it. Changes nothing. The sender asks before it takes a command while it has
+    /// not heard from the server, so nothing is taken (and kept from a delete's cancel) while the
+    /// device is offline.
+    ///
+    /// - Throws: `.unavailable` (with the server's retry-after, when it said) or `.timedOut` when
+    ///   the server could not be reached or answer.
+    func probe() async throws(ServiceError)
+
     /// The changes to `authorID`'s posts after `cursor` (the whole feed as a snapshot when `cursor`
     /// is `nil` or the server no longer knows it). When there are none yet, the server holds the
     /// request up to `wait` for one to happen.

@@ -59,6 +59,22 @@ struct HTTPSyncRemoteTests {
         }
     }
 
+    @Test("a probe is one GET /v1/health that changes nothing; a backend that cannot answer fails it as unavailable")
+    func probe() async throws {
+        try await FaultScene.with { scene in
+            let remote = scene.integration.syncRemote
+            try await scene.backend.resetCounts()
+            try await remote.probe()
+            #expect(try await scene.backend.requests("GET /v1/health") == 1)
+            try await scene.backend.inject(["method": "GET", "path": "/v1/health", "status": 500])
+            await #expect {
+                try await remote.probe()
+            } throws: { error in
+                (error as? ServiceError)?.kind == .unavailable
+            }
+        }
+    }
+
     @Test("the change feed starts with a snapshot, and a long-poll answers when the author publishes")
     func changeFeedLongPolls() async throws {
         try await FaultScene.with { scene in

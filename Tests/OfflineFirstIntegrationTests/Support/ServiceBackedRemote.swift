@@ -24,6 +24,8 @@ final class ServiceBackedRemote: PostSyncRemote {
     private let calls = Locked(0)
     /// How many commands the sync tried to send, answered or not.
     let sendAttempts = Locked(0)
+    /// How many times the sync asked whether the server answers (`probe()`).
+    let probes = Locked(0)
     /// How many commands the server applied (a copy answered from its key is not counted).
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
@@ -65,6 +67,14 @@ final class ServiceBackedRemote: PostSyncRemote {
             _ = try? await heldSendReleased.wait { $0 }
         }
         return try await apply(command)
+    }
+
+    /// Answers as the backend's health check does: it needs no session, so `failure` stops it only
+    /// when it is not a 401. It takes no turn in `flaps`: counted there, it would take every call
+    /// that answers, and the send after it would always meet the dropped one.
+    func probe() async throws(ServiceError) {
+        probes.withLock { $0 += 1 }
+        if let failure = failure.current, failure.kind != .unauthorized { throw failure }
     }
 
     /// Lets the held send reach the server.
