@@ -57,6 +57,32 @@ struct OfflineFirstLatePublishTests {
         await parts.integration.stop()
     }
 
+    @Test("once the server stops answering, nothing more is taken: a post published and deleted then never reaches it")
+    func serverGoesAway() async throws {
+        // Given a device that synced, then lost the server while sending one post (taken: it may
+        // have arrived) and then tried to sync a second one
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        let author = try await parts.integration.userService.create(UserDraft(handle: "went_away", displayName: "W"))
+        let first = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "first"))
+        #expect(await parts.integration.syncService.syncNow().isClean)
+        parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
+        let kept = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "kept"))
+        _ = await parts.integration.syncService.syncNow()
+        let deleted = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "deleted"))
+        _ = await parts.integration.syncService.syncNow()
+
+        // When the second is deleted, and the server is back
+        try await parts.integration.postService.delete(id: deleted.id, by: author.id)
+        parts.remote.failure.withLock { $0 = nil }
+        #expect(await parts.integration.syncService.syncNow().isClean)
+
+        // Then the first arrived, and the second's publish was never sent
+        #expect(try await parts.server.postService.post(id: kept.id) == kept)
+        #expect(parts.remote.publishesTried.current == [first.id, kept.id, kept.id])
+        try await Self.expectGone(deleted, parts)
+        await parts.integration.stop()
+    }
+
     @Test("two processes on one store: a delete made while the other's publish is on its way is sent after it")
     func twoSenders() async throws {
         // Given two app processes on one device store, the first sending a publish the server holds

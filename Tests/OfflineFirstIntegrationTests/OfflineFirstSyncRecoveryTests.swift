@@ -122,12 +122,12 @@ struct OfflineFirstSyncRecoveryTests {
         await parts.integration.stop()
     }
 
-    /// A device syncing in the background, its retries timed on a clock only the test moves.
     /// The calls the sender made: sends attempted, and probes of whether the server answers.
     private static func senderCalls(_ remote: ServiceBackedRemote) -> Int {
         remote.sendAttempts.current + remote.probes.current
     }
 
+    /// A device syncing in the background, its retries timed on a clock only the test moves.
     private static func inBackground() async throws -> (Fixtures.Parts, ManualClock) {
         let syncClock = ManualClock()
         let parts = try await Fixtures.make(

@@ -1,5 +1,6 @@
 // scripts/remove-integration deletes this file with the integration it is part of: OfflineFirst
 import BackendAPI
+import HTTPSupport
 import Models
 import Services
 
@@ -44,9 +45,15 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         }
     }
 
-    /// `GET /v1/health`, sent once.
+    /// `GET /v1/health`, sent once. Any answer but a busy or unreachable server's (`408`, `429`,
+    /// `502`, `503`, `504`) counts: a backend whose health check fails still takes requests.
     public func probe() async throws(ServiceError) {
-        try await connection.call(Operations.GetHealth())
+        do {
+            try await connection.client.perform(Operations.GetHealth())
+        } catch {
+            if case .status(let status, _, _) = error, ![408, 429, 502, 503, 504].contains(status) { return }
+            throw ServiceError(backend: error, operation: "\(Operations.GetHealth.operation) at \(connection.baseURL)")
+        }
     }
 
     /// `GET /v1/users/{user_id}/posts/changes?cursor=…&wait=…`; after a `reset` answer, the whole

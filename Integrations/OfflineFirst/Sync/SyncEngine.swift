@@ -32,10 +32,11 @@ actor SyncEngine: SyncService {
     private var receivedSinceStart = 0
     /// When the server's `Retry-After` ends, on `time`.
     private var notBefore: Duration?
-    /// Whether the server answered the last call this engine made to it (a refusal is an answer;
-    /// a failure to connect, a lost answer or a time-out is not). Until it has, the sender probes
-    /// before it takes any command: a command taken while offline would be kept from a delete's
-    /// cancel, and a post published and deleted offline would reach the server on reconnect.
+    /// Whether the server answered the last call this engine made to it (`reaching(_:)`): a
+    /// refusal is an answer; a failure to connect, a lost answer, a time-out or a `503` is not,
+    /// and local failures leave it as it is. Until it has, the sender probes before it takes any
+    /// command: a command taken while offline would be kept from a delete's cancel, and a post
+    /// published and deleted offline would reach the server on reconnect.
     private var serverAnswers = false
     /// Authors whose posts are brought down besides the signed-in user: authors written or read here.
     private var authors: Set<User.ID> = []
@@ -170,8 +171,7 @@ actor SyncEngine: SyncService {
         }
         if !serverAnswers, !waiting.isEmpty {
             do {
-                try await remote.sync.probe()
-                serverAnswers = true
+                try await reaching { () async throws(ServiceError) in try await remote.sync.probe() }
             } catch {
                 endSend(&report, because: error)
                 return report
@@ -187,8 +187,7 @@ actor SyncEngine: SyncService {
                 // read (here or in another process on the same store) either cancelled it, and
                 // it is not sent, or from now on keeps it and is sent after it.
                 guard try await local.replica.markAttempted(command.id) else { continue }
-                let stored = try await remote.sync.send(command)
-                serverAnswers = true
+                let stored = try await reaching { () async throws(ServiceError) in try await remote.sync.send(command) }
                 try await outboxTurns.inTurn { () async throws(ServiceError) in
                     // Counted before the outbox lets the command go, so no read made before the
                     // answer is applied once the command no longer protects its post.
@@ -198,7 +197,6 @@ actor SyncEngine: SyncService {
                 report.sent += 1
                 if refusedAuthors.isEmpty { pausedForSignIn = false }
             } catch {
-                serverAnswers = error.isServerAnswer
                 switch error {
                 case .forbidden where command.deletedPostID != nil:
                     // The server's post under this id is someone else's: ours never reached it
@@ -228,10 +226,23 @@ actor SyncEngine: SyncService {
     /// Ends a send that `error` stopped: the retry timer takes over, from the end of the server's
     /// `Retry-After` when it gave one.
     private func endSend(_ report: inout SyncReport, because error: ServiceError) {
-        serverAnswers = error.isServerAnswer
         if case .unavailable(_, let retryAfter?) = error { notBefore = time.elapsed + retryAfter }
         report.stoppedBecause = error.description
         sendWantsRetry = true
+    }
+
+    /// Makes `call` to the server and notes whether it answered (`serverAnswers`).
+    private func reaching<Value: Sendable>(_ call: () async throws(ServiceError) -> Value) async throws(ServiceError)
+        -> Value
+    {
+        do {
+            let value = try await call()
+            serverAnswers = true
+            return value
+        } catch {
+            serverAnswers = error.isServerAnswer
+            throw error
+        }
     }
 
     // MARK: Receiving
@@ -252,19 +263,15 @@ actor SyncEngine: SyncService {
         while true {
             let answeredBefore = answered[author]
             let cursor = try await local.replica.cursor(authorID: author)
-            let batch: PostChangeBatch
-            do {
-                batch = try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
-                serverAnswers = true
-            } catch {
-                serverAnswers = error.isServerAnswer
-                throw error
+            let batch = try await reaching { () async throws(ServiceError) in
+                try await remote.sync.changes(authorID: author, after: cursor, wait: wait)
             }
             var application = try await apply(batch, for: author, unlessAnsweredSince: answeredBefore)
             if application == .unknownAuthor {
                 let user: User
                 do throws(ServiceError) {
-                    user = try await remote.users.user(id: author)
+                    user = try await reaching { () async throws(ServiceError) in try await remote.users.user(id: author)
+                    }
                 } catch .notFound {
                     authors.remove(author)
                     return 0
@@ -375,12 +382,12 @@ actor SyncEngine: SyncService {
 }
 
 extension ServiceError {
-    /// Whether the server gave this answer (a refusal, or a 503 with its `Retry-After`), as
-    /// opposed to a failure to reach it or to hear back.
+    /// Whether this is the server's answer (a refusal), as opposed to a failure to reach it or to
+    /// hear back. A `503`, even with its `Retry-After`, counts as no answer: it may come from a
+    /// proxy in front of a server that is down, and a command sent after it may not arrive.
     fileprivate var isServerAnswer: Bool {
         switch self {
-        case .unavailable(_, let retryAfter): retryAfter != nil
-        case .timedOut, .cancelled, .corruptData: false
+        case .unavailable, .timedOut, .cancelled, .corruptData: false
         default: true
         }
     }

@@ -59,14 +59,18 @@ struct HTTPSyncRemoteTests {
         }
     }
 
-    @Test("a probe is one GET /v1/health that changes nothing; a backend that cannot answer fails it as unavailable")
+    @Test("a probe is one GET /v1/health; a failing health check is still an answer, a 503 is not")
     func probe() async throws {
         try await FaultScene.with { scene in
             let remote = scene.integration.syncRemote
             try await scene.backend.resetCounts()
             try await remote.probe()
             #expect(try await scene.backend.requests("GET /v1/health") == 1)
-            try await scene.backend.inject(["method": "GET", "path": "/v1/health", "status": 500])
+            // A backend whose health check fails still takes requests: sending now reaches it.
+            try await scene.backend.inject(["method": "GET", "path": "/v1/health", "status": 500, "times": 1])
+            try await remote.probe()
+            try await scene.backend.inject(
+                ["method": "GET", "path": "/v1/health", "status": 503, "retry_after": 1, "times": 1])
             await #expect {
                 try await remote.probe()
             } throws: { error in

@@ -8,7 +8,7 @@ import Services
 /// sign-in, and its posts behind a `ServiceBackedRemote`). The contracts check what the app reads
 /// and writes, which is the local side whether the server answers or not; the post contract runs
 /// with the sync running on its own against a server that answers, one that cannot be reached,
-/// and one whose connection drops every other call. `OfflineFirstSyncTests` checks the sync.
+/// and one whose connection drops every other send or read. `OfflineFirstSyncTests` checks the sync.
 enum OfflineFirstContractFixtures {
     static let integration = "Offline-first"
 

@@ -7,8 +7,9 @@ import TestSupport
 /// a conflict), a delete of a post already gone is done, and every read of the change feed is a
 /// snapshot of the whole feed; a read that may wait, and would bring what the last one brought,
 /// waits until the feed changes (as a long-poll does, without a timer). `failure`, while set, is
-/// what every call throws instead; `flaps`, while true, makes every other call fail as if the
-/// connection dropped (the first one fails), so a sync never runs two calls in a row clean;
+/// what every call throws instead (a 401 spares `probe()`, which needs no session); `flaps`,
+/// while true, makes every other send or read fail as if the connection dropped (the first one
+/// fails), so a sync never runs two of them in a row clean (a probe takes no turn);
 /// `refusesAuthors` refuses the commands of the authors it holds with their error (a session the
 /// server no longer accepts is one author's). A command sent again under its idempotency key gets
 /// the answer the key got first and is not applied again, as the backend's keys do; `holdsNextSend`
@@ -24,6 +25,8 @@ final class ServiceBackedRemote: PostSyncRemote {
     private let calls = Locked(0)
     /// How many commands the sync tried to send, answered or not.
     let sendAttempts = Locked(0)
+    /// The posts whose publish the sync tried to send, answered or not.
+    let publishesTried = Locked<[Post.ID]>([])
     /// How many times the sync asked whether the server answers (`probe()`).
     let probes = Locked(0)
     /// How many commands the server applied (a copy answered from its key is not counted).
@@ -56,6 +59,7 @@ final class ServiceBackedRemote: PostSyncRemote {
 
     func send(_ command: OutboxCommand) async throws(ServiceError) -> Post? {
         sendAttempts.withLock { $0 += 1 }
+        if let postID = command.publishedPostID { publishesTried.withLock { $0.append(postID) } }
         try answering()
         if let refusal = refusesAuthors.current[command.authorID] { throw refusal }
         if Self.take(losesNextAnswer) {
