@@ -33,6 +33,21 @@ struct OfflineFirstSyncRecoveryTests {
         await parts.integration.stop()
     }
 
+    @Test("a Retry-After of 0 still parks the sender on its clock, for a second: it does not call again at once")
+    func retryAfterZero() async throws {
+        // Given a background sender whose server answers 503 with Retry-After: 0
+        let (parts, syncClock) = try await Self.inBackground()
+        let author = try await parts.integration.userService.create(UserDraft(handle: "zero_wait", displayName: "Z"))
+        parts.remote.failure.withLock { $0 = .unavailable(reason: "busy", retryAfter: .zero) }
+
+        // When it has something to send
+        _ = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "soon"))
+
+        // Then it parks on the clock for a second (before, it would call again and again)
+        _ = try await HangGuard.run("the sender to park") { try await syncClock.waitForSleeper(dueWithin: .seconds(1)) }
+        await parts.integration.stop()
+    }
+
     @Test("signing in lifts the pause for sign-in even when the server is then unreachable: the timer retries")
     func signInLiftsThePause() async throws {
         // Given a background sync paused by a 401, and a reader waiting its 5 s

@@ -45,13 +45,15 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
         }
     }
 
-    /// `GET /v1/health`, sent once. Any answer but a busy or unreachable server's (`408`, `429`,
-    /// `502`, `503`, `504`) counts: a backend whose health check fails still takes requests.
+    /// `GET /v1/health`, sent once. An error status counts as an answer when it carries the API's
+    /// error body and is not a busy or unreachable server's (`408`, `429`, `502`, `503`, `504`): a
+    /// backend whose health check fails still takes requests, while a proxy's page says nothing
+    /// of the backend behind it.
     public func probe() async throws(ServiceError) {
         do {
             try await connection.client.perform(Operations.GetHealth())
         } catch {
-            if case .status(let status, _, _) = error, ![408, 429, 502, 503, 504].contains(status) { return }
+            if case .status(let status, _?, _) = error, ![408, 429, 502, 503, 504].contains(status) { return }
             throw ServiceError(backend: error, operation: "\(Operations.GetHealth.operation) at \(connection.baseURL)")
         }
     }

@@ -169,19 +169,21 @@ actor SyncEngine: SyncService {
             sendWantsRetry = true
             return report
         }
-        if !serverAnswers, !waiting.isEmpty {
-            do {
-                try await reaching { () async throws(ServiceError) in try await remote.sync.probe() }
-            } catch {
-                endSend(&report, because: error)
-                return report
-            }
-        }
         // Authors whose session the server refused (401): their later commands wait too, so each
         // author's commands keep their order, while other authors' are sent.
         var refusedAuthors: Set<User.ID> = []
         for command in waiting where !refusedAuthors.contains(command.authorID) {
             authors.insert(command.authorID)
+            // Asked before each command, not once a send: the reader may have found the server
+            // gone since the last one.
+            if !serverAnswers {
+                do {
+                    try await reaching { () async throws(ServiceError) in try await remote.sync.probe() }
+                } catch {
+                    endSend(&report, because: error)
+                    return report
+                }
+            }
             do {
                 // Taken in the store before it can leave: a delete made since the outbox was
                 // read (here or in another process on the same store) either cancelled it, and
@@ -224,9 +226,10 @@ actor SyncEngine: SyncService {
     }
 
     /// Ends a send that `error` stopped: the retry timer takes over, from the end of the server's
-    /// `Retry-After` when it gave one.
+    /// `Retry-After` when it gave one (a second at least: a `Retry-After` of 0, or of a date
+    /// already past, would have the sender call again at once, over and over).
     private func endSend(_ report: inout SyncReport, because error: ServiceError) {
-        if case .unavailable(_, let retryAfter?) = error { notBefore = time.elapsed + retryAfter }
+        if case .unavailable(_, let retryAfter?) = error { notBefore = time.elapsed + max(retryAfter, .seconds(1)) }
         report.stoppedBecause = error.description
         sendWantsRetry = true
     }
