@@ -16,8 +16,7 @@ struct OfflineFirstLatePublishTests {
     @Test("a publish whose answer was lost and that reaches the server late does not bring back the deleted post")
     func lostAnswer() async throws {
         // Given a post whose publish left the device and lost its answer, still on its way
-        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
-        let author = try await parts.integration.userService.create(UserDraft(handle: "late_one", displayName: "L"))
+        let (parts, author) = try await Self.device(author: "late_one")
         let post = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "gone"))
         parts.remote.losesNextAnswer.withLock { $0 = true }
         let lost = await parts.integration.syncService.syncNow()
@@ -38,8 +37,7 @@ struct OfflineFirstLatePublishTests {
     @Test("a post published and deleted while the server cannot be reached never reaches it")
     func offlinePublishAndDelete() async throws {
         // Given a device whose sender tried, and failed, to reach the server after a publish
-        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
-        let author = try await parts.integration.userService.create(UserDraft(handle: "offline_one", displayName: "O"))
+        let (parts, author) = try await Self.device(author: "offline_one")
         parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
         let post = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "never"))
         let offline = await parts.integration.syncService.syncNow()
@@ -61,8 +59,7 @@ struct OfflineFirstLatePublishTests {
     func serverGoesAway() async throws {
         // Given a device that synced, then lost the server while sending one post (taken: it may
         // have arrived) and then tried to sync a second one
-        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
-        let author = try await parts.integration.userService.create(UserDraft(handle: "went_away", displayName: "W"))
+        let (parts, author) = try await Self.device(author: "went_away")
         let first = try await parts.integration.postService.publish(PostDraft(authorID: author.id, text: "first"))
         #expect(await parts.integration.syncService.syncNow().isClean)
         parts.remote.failure.withLock { $0 = ServiceBackedRemote.unreachable }
@@ -107,6 +104,12 @@ struct OfflineFirstLatePublishTests {
         try await Self.expectGone(post, first)
         await second.integration.stop()
         await first.integration.stop()
+    }
+
+    /// A device syncing on demand only, and an author made on its server.
+    private static func device(author handle: String) async throws -> (Fixtures.Parts, User) {
+        let parts = try await Fixtures.make(clock: ContractClock(mode: .ticking))
+        return (parts, try await parts.integration.userService.create(UserDraft(handle: handle, displayName: "A")))
     }
 
     private static func expectGone(_ post: Post, _ parts: Fixtures.Parts) async throws {

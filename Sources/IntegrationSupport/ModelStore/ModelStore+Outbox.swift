@@ -35,10 +35,7 @@ extension ModelStore {
         guard let index = outboxState.commands.firstIndex(where: { $0.id == id && $0.failure == nil }) else {
             return false
         }
-        let command = outboxState.commands[index]
-        outboxState.commands[index] = OutboxCommand(
-            id: command.id, key: command.key, operation: command.operation, failure: command.failure,
-            isAttempted: true)
+        outboxState.commands[index].isAttempted = true
         return true
     }
 
@@ -59,15 +56,14 @@ extension ModelStore {
     /// Marks a refused command as failed; see `PostReplicaService.fail(_:reason:)`.
     public func fail(_ id: OutboxCommand.ID, reason: String) {
         guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
-        let command = outboxState.commands[index]
-        if let postID = command.publishedPostID, outboxState.commands.contains(where: { $0.deletedPostID == postID }) {
+        if let postID = outboxState.commands[index].publishedPostID,
+            outboxState.commands.contains(where: { $0.deletedPostID == postID })
+        {
             // Its post is deleted here already: nothing is left to show the refusal on.
             outboxState.commands.remove(at: index)
             return
         }
-        outboxState.commands[index] = OutboxCommand(
-            id: command.id, key: command.key, operation: command.operation, failure: reason,
-            isAttempted: command.isAttempted)
+        outboxState.commands[index].failure = reason
     }
 
     /// Applies the server's changes; see `PostReplicaService.apply(_:authorID:)`.

@@ -30,11 +30,11 @@ public struct OutboxCommand: Identifiable, Hashable, Sendable {
     public let operation: Operation
     /// Why the server refused it, once it has: a failed command stays (so the user sees it) and is
     /// never sent again. `nil` while it waits to be sent.
-    public let failure: String?
+    public var failure: String?
     /// Whether a sender has taken the command to send it (`PostReplicaService.markAttempted(_:)`):
     /// from then on it may have reached the server, answered or not, so a delete of its post no
     /// longer cancels it. `false` while it has only been recorded.
-    public let isAttempted: Bool
+    public var isAttempted: Bool
 
     /// Creates a command.
     public init(id: Int64, key: String, operation: Operation, failure: String? = nil, isAttempted: Bool = false) {

@@ -59,7 +59,7 @@ struct HTTPSyncRemoteTests {
         }
     }
 
-    @Test("a probe is one GET /v1/health; a failing health check is still an answer, a 503 is not")
+    @Test("a probe is one GET /v1/health; a failing health check is still an answer, a proxy page or a 503 is not")
     func probe() async throws {
         try await FaultScene.with { scene in
             let remote = scene.integration.syncRemote
@@ -69,6 +69,16 @@ struct HTTPSyncRemoteTests {
             // A backend whose health check fails still takes requests: sending now reaches it.
             try await scene.backend.inject(["method": "GET", "path": "/v1/health", "status": 500, "times": 1])
             try await remote.probe()
+            // A proxy's page in front of the backend says nothing of it: no answer.
+            try await scene.backend.inject([
+                "method": "GET", "path": "/v1/health", "status": 500, "times": 1, "body": "<html>proxy error</html>",
+                "content_type": "text/html",
+            ])
+            await #expect {
+                try await remote.probe()
+            } throws: { error in
+                (error as? ServiceError)?.kind == .unavailable
+            }
             try await scene.backend.inject(
                 ["method": "GET", "path": "/v1/health", "status": 503, "retry_after": 1, "times": 1])
             await #expect {

@@ -50,16 +50,14 @@ extension PostReplicaServiceContract {
             // It may be on its way, or applied with its answer lost: the server must get it before
             // the delete, or a late copy would bring the post back. A refused one never got there.
             let author = try await subject.makeAuthor()
-            let sent = subject.draftPost(by: author.id, "sent")
-            let refused = subject.draftPost(by: author.id, "refused", at: 1_700_000_001_000)
-            let sentPublish = try await subject.recordPublish(sent)
-            let refusedPublish = try await subject.recordPublish(refused)
+            let published = try await subject.recordPublishes(by: author.id, "sent", "refused")
+            let (sent, sentPublish) = published[0]
+            let (refused, refusedPublish) = published[1]
             #expect(try await subject.replica.markAttempted(sentPublish.id))
             #expect(try await subject.replica.markAttempted(refusedPublish.id))
             try await subject.replica.fail(refusedPublish.id, reason: "text: too long")
-            let deleteSent = try await subject.replica.record(.delete(postID: sent.id, authorID: author.id), key: "d1")
-            let deleteRefused = try await subject.replica.record(
-                .delete(postID: refused.id, authorID: author.id), key: "d2")
+            let deleteSent = try await subject.recordDelete(of: sent, key: "d1")
+            let deleteRefused = try await subject.recordDelete(of: refused, key: "d2")
             let outbox = try await subject.replica.outbox()
             #expect(outbox.map(\.id) == [sentPublish.id, deleteSent.id, deleteRefused.id])
             #expect(outbox.map(\.isAttempted) == [true, false, false])
@@ -78,14 +76,12 @@ extension PostReplicaServiceContract {
             // first (the sender may not send it).
             let author = try await subject.makeAuthor()
             let other = try await subject.secondInstance()
-            let taken = subject.draftPost(by: author.id, "taken")
-            let cancelled = subject.draftPost(by: author.id, "cancelled", at: 1_700_000_001_000)
-            let takenPublish = try await subject.recordPublish(taken)
-            let cancelledPublish = try await subject.recordPublish(cancelled)
+            let published = try await subject.recordPublishes(by: author.id, "taken", "cancelled")
+            let (taken, takenPublish) = published[0]
+            let (cancelled, cancelledPublish) = published[1]
             #expect(try await subject.replica.markAttempted(takenPublish.id))
-            let deleteTaken = try await other.replica.record(.delete(postID: taken.id, authorID: author.id), key: "d1")
-            let deleteCancelled = try await other.replica.record(
-                .delete(postID: cancelled.id, authorID: author.id), key: "d2")
+            let deleteTaken = try await other.recordDelete(of: taken, key: "d1")
+            let deleteCancelled = try await other.recordDelete(of: cancelled, key: "d2")
             #expect(try await subject.replica.markAttempted(cancelledPublish.id) == false)
             #expect(
                 try await subject.replica.outbox().map(\.id) == [takenPublish.id, deleteTaken.id, deleteCancelled.id])
@@ -156,10 +152,9 @@ extension PostReplicaServiceContract {
         ContractCheck("the outbox, its marks and failures, and cursors survive a reopen", requires: [.reopen]) {
             subject in
             let author = try await subject.makeAuthor()
-            let first = subject.draftPost(by: author.id, "first")
-            let second = subject.draftPost(by: author.id, "second", at: 1_700_000_001_000)
-            let failed = try await subject.recordPublish(first)
-            let taken = try await subject.recordPublish(second)
+            let published = try await subject.recordPublishes(by: author.id, "first", "second")
+            let (first, failed) = published[0]
+            let (second, taken) = published[1]
             #expect(try await subject.replica.markAttempted(taken.id))
             try await subject.replica.fail(failed.id, reason: "refused")
             try await subject.replica.apply(PostChangeBatch(changes: [], cursor: "c-1"), authorID: author.id)

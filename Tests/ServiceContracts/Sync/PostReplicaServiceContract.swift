@@ -36,6 +36,24 @@ extension PostReplicaServiceSubject {
         try await replica.record(.publish(post), key: "key-\(UUID().uuidString)")
     }
 
+    /// Records a publish of each of `texts` by `author`, a second apart, and returns each post with
+    /// its command.
+    func recordPublishes(by author: User.ID, _ texts: String...) async throws -> [(post: Post, command: OutboxCommand)]
+    {
+        var recorded: [(post: Post, command: OutboxCommand)] = []
+        for (offset, text) in texts.enumerated() {
+            let post = draftPost(by: author, text, at: 1_700_000_000_000 + Int64(offset) * 1_000)
+            recorded.append((post, try await recordPublish(post)))
+        }
+        return recorded
+    }
+
+    /// Records the delete of `post` by its author under `key`.
+    @discardableResult
+    func recordDelete(of post: Post, key: String) async throws -> OutboxCommand {
+        try await replica.record(.delete(postID: post.id, authorID: post.authorID), key: key)
+    }
+
     /// Every post of `author` the post service lists, newest first.
     func feed(of author: User.ID) async throws -> [Post] {
         try await posts.feed(authorID: author, page: .first(100)).items
