@@ -90,5 +90,14 @@ extension Migration {
                 PRAGMA user_version = 6;
                 """
         ),
+        Migration(
+            version: 7,
+            summary: "read an author's feed whole again once a publish a snapshot did not list is answered",
+            sql: """
+                ALTER TABLE outbox ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0 CHECK (unlisted IN (0, 1));
+                ALTER TABLE sync_cursors ADD COLUMN relist INTEGER NOT NULL DEFAULT 0 CHECK (relist IN (0, 1));
+                PRAGMA user_version = 7;
+                """
+        ),
     ]
 }

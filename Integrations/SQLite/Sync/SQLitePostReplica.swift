@@ -74,10 +74,14 @@ public struct SQLitePostReplica: PostReplicaService {
         try await database.run { connection throws(SQLiteError) in
             try connection.transaction { () throws(SQLiteError) in
                 // RETURNING rows are read to the end, so the DELETE is done before the UPDATE.
-                let postID = try connection.query(
-                    "DELETE FROM outbox WHERE id = ?1 RETURNING post_id", id, row: { $0.text(at: 0) }
+                let removed = try connection.query(
+                    "DELETE FROM outbox WHERE id = ?1 RETURNING post_id, author_id, unlisted", id,
+                    row: { (postID: $0.text(at: 0), authorID: $0.text(at: 1), unlisted: $0.integer(at: 2) != 0) }
                 ).first
-                guard let record = confirmedRecord, record.id == postID else { return }
+                if let removed, removed.unlisted {
+                    try connection.run("UPDATE sync_cursors SET relist = 1 WHERE author_id = ?1", removed.authorID)
+                }
+                guard let record = confirmedRecord, record.id == removed?.postID else { return }
                 try connection.run(
                     "UPDATE posts SET text = ?2, created_at = ?3, video_id = ?4 WHERE id = ?1 "
                         + "AND (text, created_at, video_id) IS NOT (?2, ?3, ?4)",
@@ -124,30 +128,26 @@ public struct SQLitePostReplica: PostReplicaService {
                             id.rawValue, author)
                     }
                 }
-                if batch.isSnapshot {
-                    let local = try connection.query(
-                        "SELECT id FROM posts WHERE author_id = ?1 AND id NOT IN "
-                            + "(SELECT post_id FROM outbox WHERE kind = 'publish')",
-                        author, row: { $0.text(at: 0) })
-                    for id in local where !seen.contains(id) {
-                        try connection.run("DELETE FROM posts WHERE id = ?1", id)
-                    }
-                }
+                if batch.isSnapshot { try Self.applySnapshot(seen: seen, author: author, on: connection) }
+                // A whole listing due stays due until a snapshot comes: a read made before it was
+                // due moves the cursor only.
                 try connection.run(
                     "INSERT INTO sync_cursors (author_id, cursor) VALUES (?1, ?2) "
-                        + "ON CONFLICT (author_id) DO UPDATE SET cursor = excluded.cursor",
-                    author, batch.cursor)
+                        + "ON CONFLICT (author_id) DO UPDATE SET cursor = excluded.cursor, "
+                        + "relist = CASE ?3 WHEN 1 THEN 0 ELSE relist END",
+                    author, batch.cursor, batch.isSnapshot ? 1 : 0)
                 return true
             }
         }
         guard known else { throw .notFound(what: "author \(authorID)") }
     }
 
-    /// The cursor last applied for `authorID`.
+    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due.
     public func cursor(authorID: User.ID) async throws(ServiceError) -> String? {
         try await database.run { connection throws(SQLiteError) in
             try connection.queryFirst(
-                "SELECT cursor FROM sync_cursors WHERE author_id = ?1", authorID.rawValue, row: { $0.text(at: 0) })
+                "SELECT cursor FROM sync_cursors WHERE author_id = ?1 AND relist = 0", authorID.rawValue,
+                row: { $0.text(at: 0) })
         }
     }
 
@@ -162,6 +162,28 @@ public struct SQLitePostReplica: PostReplicaService {
                     + " ON CONFLICT (id) DO UPDATE SET handle = excluded.handle, display_name = excluded.display_name "
                     + "WHERE (handle, display_name) IS NOT (excluded.handle, excluded.display_name)",
                 values: record.values)
+        }
+    }
+
+    /// Removes the author's posts a snapshot lacks, except those whose publish waits to be sent;
+    /// of these, the ones a sender took are marked `unlisted`: on the server and deleted there
+    /// since, or not there yet, only a listing read after their answer can say.
+    private static func applySnapshot(seen: Set<String>, author: String, on connection: Connection)
+        throws(SQLiteError)
+    {
+        let local = try connection.query(
+            "SELECT id FROM posts WHERE author_id = ?1 AND id NOT IN "
+                + "(SELECT post_id FROM outbox WHERE kind = 'publish')",
+            author, row: { $0.text(at: 0) })
+        for id in local where !seen.contains(id) {
+            try connection.run("DELETE FROM posts WHERE id = ?1", id)
+        }
+        let taken = try connection.query(
+            "SELECT id, post_id FROM outbox WHERE kind = 'publish' AND author_id = ?1 AND attempted = 1 "
+                + "AND failure IS NULL AND unlisted = 0",
+            author, row: { (id: $0.integer(at: 0), postID: $0.text(at: 1)) })
+        for command in taken where !seen.contains(command.postID) {
+            try connection.run("UPDATE outbox SET unlisted = 1 WHERE id = ?1", command.id)
         }
     }
 

@@ -9,6 +9,10 @@ struct OutboxState: Sendable {
     var commands: [OutboxCommand] = []
     var nextID: Int64 = 1
     var cursors: [User.ID: String] = [:]
+    /// Taken publishes a snapshot did not list: once one is answered, its author is relisted.
+    var unlisted: Set<OutboxCommand.ID> = []
+    /// Authors whose next read must be a whole listing (`cursor(authorID:)` is `nil` until one).
+    var relisting: Set<User.ID> = []
 }
 
 /// The `PostReplicaService` rules over the store's own posts: each method runs without
@@ -48,6 +52,7 @@ extension ModelStore {
     public func complete(_ id: OutboxCommand.ID, confirmed: Post?) throws(ServiceError) {
         guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
         let command = outboxState.commands.remove(at: index)
+        if outboxState.unlisted.remove(id) != nil { outboxState.relisting.insert(command.authorID) }
         if let confirmed, confirmed.id == command.operation.postID, posts[confirmed.id] != nil {
             try save(confirmed)
         }
@@ -88,12 +93,23 @@ extension ModelStore {
                 break
             }
         }
-        if batch.isSnapshot {
-            for id in postIDs(of: authorID) where !seen.contains(id) && !unconfirmed.contains(id) {
-                removePost(id: id)
-            }
-        }
+        if batch.isSnapshot { applySnapshot(seen: seen, unconfirmed: unconfirmed, authorID: authorID) }
         outboxState.cursors[authorID] = batch.cursor
+    }
+
+    /// Removes the author's posts a snapshot lacks, except those whose publish waits to be sent;
+    /// of these, the ones a sender took are noted as unlisted: on the server and deleted there
+    /// since, or not there yet, only a listing read after their answer can say. A whole listing
+    /// due is done.
+    private func applySnapshot(seen: Set<Post.ID>, unconfirmed: Set<Post.ID>, authorID: User.ID) {
+        for id in postIDs(of: authorID) where !seen.contains(id) && !unconfirmed.contains(id) {
+            removePost(id: id)
+        }
+        for command in outboxState.commands
+        where command.authorID == authorID && command.isAttempted && command.failure == nil {
+            if let postID = command.publishedPostID, !seen.contains(postID) { outboxState.unlisted.insert(command.id) }
+        }
+        outboxState.relisting.remove(authorID)
     }
 
     /// Whether the post `id` here is another author's than `authorID`: a post of this device whose
@@ -104,8 +120,8 @@ extension ModelStore {
         return held.authorID != authorID
     }
 
-    /// The cursor last applied for `authorID`.
+    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due.
     public func cursor(authorID: User.ID) -> String? {
-        outboxState.cursors[authorID]
+        outboxState.relisting.contains(authorID) ? nil : outboxState.cursors[authorID]
     }
 }

@@ -20,6 +20,10 @@ import Models
 /// - `apply(_:authorID:)` brings in the server's changes without queueing anything; it never
 ///   brings back a post with a delete waiting to be sent, and a post the server deleted takes its
 ///   waiting publish with it (the server is the authority).
+/// - A snapshot cannot speak for a post whose publish a sender took and the server has not
+///   answered: it may not have arrived yet, or have arrived and been deleted since (by another
+///   device). Such a post stays; once its publish is answered, `cursor(authorID:)` is `nil` until
+///   a snapshot is applied, so the next read lists the author's feed whole and settles it.
 /// - Everything survives a restart when the store keeps data.
 /// - Every method throws only `ServiceError`; a failed call changes nothing.
 public protocol PostReplicaService: Sendable {
@@ -53,7 +57,9 @@ public protocol PostReplicaService: Sendable {
     /// - Throws: `.notFound` when the author is not known locally (`save(_:)` them first).
     func apply(_ batch: PostChangeBatch, authorID: User.ID) async throws(ServiceError)
 
-    /// The cursor of the last batch applied for `authorID`, or `nil` before the first.
+    /// The cursor of the last batch applied for `authorID`, or `nil` before the first and while a
+    /// whole listing is due (see above: a batch that is not a snapshot moves the cursor, but the
+    /// listing stays due).
     func cursor(authorID: User.ID) async throws(ServiceError) -> String?
 
     /// Keeps `user` as the server knows them (id, handle and display name), replacing what was kept.

@@ -37,4 +37,20 @@ struct OutboxMigrationTests {
         #expect(outbox.map(\.key) == ["key-1", "key-2"])
         #expect(outbox.map(\.isAttempted) == [true, false])
     }
+
+    @Test("a cursor kept before whole listings could be due is read as it was, and no listing is due")
+    func cursorKept() async throws {
+        // Given a version-6 database that read an author's feed up to a cursor
+        let file = try DatabaseFile()
+        try withRawConnection(to: file) { connection in
+            try Migrator(migrations: Array(Migration.all.prefix(6))).migrate(connection)
+            try connection.run("INSERT INTO sync_cursors (author_id, cursor) VALUES (?1, ?2)", "user-1", "c-6")
+        }
+
+        // When the integration starts on it, then its cursor is the one kept
+        let cursor = try await file.withStarted { integration in
+            try await integration.replica.cursor(authorID: "user-1")
+        }
+        #expect(cursor == "c-6")
+    }
 }

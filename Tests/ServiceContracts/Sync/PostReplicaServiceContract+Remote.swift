@@ -73,6 +73,34 @@ extension PostReplicaServiceContract {
             #expect(try await subject.feed(of: author.id) == [unsent, current])
             #expect(try await subject.replica.cursor(authorID: author.id) == "c-9")
         },
+        ContractCheck("a taken publish a snapshot did not list makes the next read a snapshot once it is answered") {
+            subject in
+            // The publish arrived, its answer was lost, another device deleted the post, and the
+            // snapshot came before the answer to a resend: the post is the server's no more.
+            let author = try await subject.makeAuthor()
+            let recorded = try await subject.recordPublishes(by: author.id, "deleted elsewhere", "listed", "untaken")
+            let (gone, listed, untaken) = (recorded[0], recorded[1], recorded[2])
+            for taken in [gone, listed] { #expect(try await subject.replica.markAttempted(taken.command.id)) }
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(listed.post)], cursor: "c-1", isSnapshot: true), authorID: author.id)
+            #expect(try await subject.feed(of: author.id).count == 3, "a post whose publish waits was removed")
+
+            // Answered: one the snapshot listed, or no sender had taken, leaves the cursor as it is
+            try await subject.replica.complete(listed.command.id, confirmed: listed.post)
+            try await subject.replica.complete(untaken.command.id, confirmed: untaken.post)
+            #expect(try await subject.replica.cursor(authorID: author.id) == "c-1")
+            try await subject.replica.complete(gone.command.id, confirmed: gone.post)
+            #expect(try await subject.replica.cursor(authorID: author.id) == nil, "no whole listing is due")
+
+            // A read made before that moves the cursor, and the listing stays due until a snapshot
+            try await subject.replica.apply(PostChangeBatch(changes: [], cursor: "c-2"), authorID: author.id)
+            #expect(try await subject.replica.cursor(authorID: author.id) == nil, "a delta read ended the listing due")
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [.saved(listed.post), .saved(untaken.post)], cursor: "c-3", isSnapshot: true),
+                authorID: author.id)
+            #expect(try await subject.feed(of: author.id).map(\.id) == [untaken.post.id, listed.post.id])
+            #expect(try await subject.replica.cursor(authorID: author.id) == "c-3")
+        },
         ContractCheck("changes for an author the replica does not know are refused and change nothing") { subject in
             let post = subject.draftPost(by: "stranger")
             await expectServiceError(.notFound) { () throws(ServiceError) in

@@ -23,6 +23,7 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
     case serverDeleteKeepsPublish
     case serverChangeTakesAnotherAuthorsPost
     case snapshotIgnored
+    case unlistedPublishTrusted
     case unknownAuthorAccepted
     case savedUserNotUpdated
 
@@ -57,6 +58,8 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
         case .serverChangeTakesAnotherAuthorsPost:
             ["a server change under an id the device holds for another author leaves that post alone"]
         case .snapshotIgnored: ["a snapshot removes the author's posts the server lacks, except publishes not yet sent"]
+        case .unlistedPublishTrusted:
+            ["a taken publish a snapshot did not list makes the next read a snapshot once it is answered"]
         case .unknownAuthorAccepted: ["changes for an author the replica does not know are refused and change nothing"]
         case .savedUserNotUpdated: ["a saved user is found by id and handle, and saving again updates them"]
         }
@@ -137,6 +140,12 @@ struct BrokenPostReplica: PostReplicaService {
         switch defect {
         case .cursorNotKept: batch.cursor = "c-0"
         case .snapshotIgnored: batch.isSnapshot = false
+        case .unlistedPublishTrusted where batch.isSnapshot:
+            // Counts every taken publish as listed: once answered, a post deleted on the server
+            // meanwhile stays on the device for good.
+            for command in await base.outbox() where command.isAttempted && command.authorID == authorID {
+                if case .publish(let post) = command.operation { batch.changes.append(.saved(post)) }
+            }
         case .unknownAuthorAccepted:
             // Skips the author check: an author it has never seen is made up on the spot.
             if (try? await users.user(id: authorID)) == nil {

@@ -39,9 +39,19 @@ final class SoakBackend {
     /// Returns once `count` requests are held by a `hold` fault (the backend answers then); a
     /// request that never comes fails the test at `HangGuard`'s limit instead of hanging it.
     func waitForHeldRequests(_ count: Int) async throws {
+        try await waitFor("\(count) held request(s)", at: "/_test/held?count=\(count)")
+    }
+
+    /// Returns once `count` reads of the change feed are waiting for a change: a client's reader
+    /// applied what it read before and is long-polling for more.
+    func waitForLongPolls(_ count: Int) async throws {
+        try await waitFor("\(count) waiting read(s) of the change feed", at: "/_test/long-polls?count=\(count)")
+    }
+
+    private func waitFor(_ what: String, at path: String) async throws {
         let (url, directory) = (url, directory.url)
-        try await HangGuard.run("\(count) held request(s) at the soak's backend") {
-            try await Self.control("GET", "/_test/held?count=\(count)", at: url, in: directory)
+        try await HangGuard.run("\(what) at the soak's backend") {
+            try await Self.control("GET", path, at: url, in: directory)
         }
     }
 
