@@ -55,7 +55,8 @@ struct ContractsCatchDefectsTests {
         let claimed = Set(PostReplicaDefect.allCases.flatMap(\.caughtBy))
         let unclaimed = PostReplicaServiceContract.checks.map(\.name).filter { !claimed.contains($0) }
         // The reopen check needs a store that reopens; the SQLite file integration passing it proves it.
-        #expect(unclaimed == ["the outbox, its marks and failures, and cursors survive a reopen"])
+        #expect(
+            unclaimed == ["the outbox, its marks and failures, and cursors survive a reopen, and a whole listing due"])
     }
     // end part of: OfflineFirst
 

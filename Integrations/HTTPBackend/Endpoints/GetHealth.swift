@@ -1,3 +1,4 @@
+import BackendAPI
 import HTTPSupport
 
 extension Operations {
@@ -9,6 +10,12 @@ extension Operations {
         /// make start-up wait three deadlines instead of one.
         var isIdempotent: Bool { false }
 
-        func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+        /// Reads the body too: a captive portal or a proxy that answers `200` with a page of its
+        /// own is not the backend answering.
+        func decode(_ response: HTTPResponse) throws(HTTPFailure) {
+            guard try APIJSON.decode(Schemas.Health.self, from: response) == .ok else {
+                throw .decoding(path: "status", expectation: "the value ok")
+            }
+        }
     }
 }

@@ -48,7 +48,8 @@ public struct HTTPBackendSyncRemote: PostSyncRemote {
     /// `GET /v1/health`, sent once. An error status counts as an answer when it carries the API's
     /// error body and is not a busy or unreachable server's (`408`, `429`, `502`, `503`, `504`): a
     /// backend whose health check fails still takes requests, while a proxy's page says nothing
-    /// of the backend behind it.
+    /// of the backend behind it. A `200` counts only with the API's body: a captive portal's page
+    /// is not the backend's.
     public func probe() async throws(ServiceError) {
         do {
             try await connection.client.perform(Operations.GetHealth())

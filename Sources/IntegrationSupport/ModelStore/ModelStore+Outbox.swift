@@ -11,7 +11,8 @@ struct OutboxState: Sendable {
     var cursors: [User.ID: String] = [:]
     /// Taken publishes a snapshot did not list: once one is answered, its author is relisted.
     var unlisted: Set<OutboxCommand.ID> = []
-    /// Authors whose next read must be a whole listing (`cursor(authorID:)` is `nil` until one).
+    /// Authors whose next read must be a whole listing, once their publishes are sent
+    /// (`cursor(authorID:)` is `nil` then, until a snapshot is applied).
     var relisting: Set<User.ID> = []
 }
 
@@ -109,6 +110,8 @@ extension ModelStore {
         where command.authorID == authorID && command.isAttempted && command.failure == nil {
             if let postID = command.publishedPostID, !seen.contains(postID) { outboxState.unlisted.insert(command.id) }
         }
+        // Commands that left by another way than an answer (refused, cancelled, deleted on the server) go too.
+        outboxState.unlisted.formIntersection(outboxState.commands.map(\.id))
         outboxState.relisting.remove(authorID)
     }
 
@@ -120,8 +123,12 @@ extension ModelStore {
         return held.authorID != authorID
     }
 
-    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due.
+    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due and none of
+    /// the author's publishes waits to be sent.
     public func cursor(authorID: User.ID) -> String? {
-        outboxState.relisting.contains(authorID) ? nil : outboxState.cursors[authorID]
+        let sending = outboxState.commands.contains {
+            $0.authorID == authorID && $0.publishedPostID != nil && $0.failure == nil
+        }
+        return outboxState.relisting.contains(authorID) && !sending ? nil : outboxState.cursors[authorID]
     }
 }

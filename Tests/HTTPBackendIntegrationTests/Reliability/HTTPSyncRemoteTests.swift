@@ -59,7 +59,9 @@ struct HTTPSyncRemoteTests {
         }
     }
 
-    @Test("a probe is one GET /v1/health; a failing health check is still an answer, a proxy page or a 503 is not")
+    @Test(
+        "a probe is one GET /v1/health; a failing health check is still an answer, a proxy or portal page or a 503 is not"
+    )
     func probe() async throws {
         try await FaultScene.with { scene in
             let remote = scene.integration.syncRemote
@@ -78,6 +80,16 @@ struct HTTPSyncRemoteTests {
                 try await remote.probe()
             } throws: { error in
                 (error as? ServiceError)?.kind == .unavailable
+            }
+            // Nor does a captive portal's page with a 200.
+            try await scene.backend.inject([
+                "method": "GET", "path": "/v1/health", "times": 1, "body": "<html>sign in to this network</html>",
+                "content_type": "text/html",
+            ])
+            await #expect {
+                try await remote.probe()
+            } throws: { error in
+                (error as? ServiceError)?.kind == .corruptData
             }
             try await scene.backend.inject(
                 ["method": "GET", "path": "/v1/health", "status": 503, "retry_after": 1, "times": 1])

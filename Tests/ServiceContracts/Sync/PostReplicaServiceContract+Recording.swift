@@ -149,7 +149,10 @@ extension PostReplicaServiceContract {
             #expect(try await subject.replica.outbox() == before)
             #expect(try await subject.feed(of: author.id) == [post])
         },
-        ContractCheck("the outbox, its marks and failures, and cursors survive a reopen", requires: [.reopen]) {
+        ContractCheck(
+            "the outbox, its marks and failures, and cursors survive a reopen, and a whole listing due",
+            requires: [.reopen]
+        ) {
             subject in
             let author = try await subject.makeAuthor()
             let published = try await subject.recordPublishes(by: author.id, "first", "second")
@@ -157,13 +160,18 @@ extension PostReplicaServiceContract {
             let (second, taken) = published[1]
             #expect(try await subject.replica.markAttempted(taken.id))
             try await subject.replica.fail(failed.id, reason: "refused")
-            try await subject.replica.apply(PostChangeBatch(changes: [], cursor: "c-1"), authorID: author.id)
+            // A snapshot that lists neither: the taken one's answer makes a whole listing due
+            try await subject.replica.apply(
+                PostChangeBatch(changes: [], cursor: "c-1", isSnapshot: true), authorID: author.id)
             let before = try await subject.replica.outbox()
             #expect(before.map(\.isAttempted) == [false, true])
             let reopened = try await subject.reopen()
             #expect(try await reopened.replica.outbox() == before)
             #expect(try await reopened.replica.cursor(authorID: author.id) == "c-1")
             #expect(try await reopened.feed(of: author.id) == [second, first])
+            try await reopened.replica.complete(taken.id, confirmed: second)
+            let again = try await reopened.reopen()
+            #expect(try await again.replica.cursor(authorID: author.id) == nil, "the whole listing due was lost")
         },
     ]
 }

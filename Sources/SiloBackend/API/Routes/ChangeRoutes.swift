@@ -18,7 +18,7 @@ enum ChangeRoutes {
             return .json(200, WireCoding.encode(Schemas.Changes(revision: revision)), headers: headers)
         },
         Route("getHealth", "GET", "/v1/health", answers: [200]) { _ throws(APIFailure) in
-            .json(200, Array(#"{"status":"ok"}"#.utf8))
+            .json(200, WireCoding.encode(Schemas.Health.ok))
         },
     ]
 }
