@@ -14,7 +14,8 @@ extension Operations {
         /// own is not the backend answering.
         func decode(_ response: HTTPResponse) throws(HTTPFailure) {
             guard try APIJSON.decode(Schemas.Health.self, from: response) == .ok else {
-                throw .decoding(path: "status", expectation: "the value ok")
+                throw .decoding(
+                    path: "status", expectation: "expected \"ok\" (a captive portal or a proxy may be answering)")
             }
         }
     }

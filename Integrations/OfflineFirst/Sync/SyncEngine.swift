@@ -261,7 +261,20 @@ actor SyncEngine: SyncService {
     /// An author the server does not know (a feed read for an id nobody has) has nothing to bring
     /// down: they are followed no more, and the read counts as done, not as a failure that would
     /// stop every sync, and the reads of the authors after them, for good.
+    ///
+    /// A whole listing (the first read, or one due after a publish an earlier listing lacked was
+    /// answered) is read and applied between sends: a publish on its way meanwhile would be one it
+    /// lacks, and its answer would make another listing due, and so on while the outbox drains.
     private func receive(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
+        guard try await local.replica.cursor(authorID: author) == nil else {
+            return try await receiveInTurn(for: author, wait: wait)
+        }
+        return try await sendTurns.inTurn { () async throws(ServiceError) -> Int in
+            try await receiveInTurn(for: author, wait: wait)
+        }
+    }
+
+    private func receiveInTurn(for author: User.ID, wait: Duration) async throws(ServiceError) -> Int {
         var wait = wait
         while true {
             let answeredBefore = answered[author]

@@ -142,14 +142,12 @@ public struct SQLitePostReplica: PostReplicaService {
         guard known else { throw .notFound(what: "author \(authorID)") }
     }
 
-    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due and none of
-    /// the author's publishes waits to be sent.
+    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due.
     public func cursor(authorID: User.ID) async throws(ServiceError) -> String? {
         try await database.run { connection throws(SQLiteError) in
             try connection.queryFirst(
-                "SELECT cursor FROM sync_cursors WHERE author_id = ?1 AND (relist = 0 OR EXISTS "
-                    + "(SELECT 1 FROM outbox WHERE author_id = ?1 AND kind = 'publish' AND failure IS NULL))",
-                authorID.rawValue, row: { $0.text(at: 0) })
+                "SELECT cursor FROM sync_cursors WHERE author_id = ?1 AND relist = 0", authorID.rawValue,
+                row: { $0.text(at: 0) })
         }
     }
 

@@ -11,8 +11,7 @@ struct OutboxState: Sendable {
     var cursors: [User.ID: String] = [:]
     /// Taken publishes a snapshot did not list: once one is answered, its author is relisted.
     var unlisted: Set<OutboxCommand.ID> = []
-    /// Authors whose next read must be a whole listing, once their publishes are sent
-    /// (`cursor(authorID:)` is `nil` then, until a snapshot is applied).
+    /// Authors whose next read must be a whole listing (`cursor(authorID:)` is `nil` until one).
     var relisting: Set<User.ID> = []
 }
 
@@ -123,12 +122,8 @@ extension ModelStore {
         return held.authorID != authorID
     }
 
-    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due and none of
-    /// the author's publishes waits to be sent.
+    /// The cursor last applied for `authorID`, or `nil` while a whole listing is due.
     public func cursor(authorID: User.ID) -> String? {
-        let sending = outboxState.commands.contains {
-            $0.authorID == authorID && $0.publishedPostID != nil && $0.failure == nil
-        }
-        return outboxState.relisting.contains(authorID) && !sending ? nil : outboxState.cursors[authorID]
+        outboxState.relisting.contains(authorID) ? nil : outboxState.cursors[authorID]
     }
 }

@@ -22,10 +22,10 @@ import Models
 ///   waiting publish with it (the server is the authority).
 /// - A snapshot cannot speak for a post whose publish a sender took and the server has not
 ///   answered: it may not have arrived yet, or have arrived and been deleted since (by another
-///   device). Such a post stays. Once its publish leaves the outbox confirmed (`complete`), and
-///   no other publish of the author waits to be sent (a listing made while they still go out
-///   would be due again after each), `cursor(authorID:)` is `nil` until a snapshot is applied,
-///   so the next read lists the author's feed whole and settles it.
+///   device). Such a post stays. Once its publish leaves the outbox confirmed (`complete`),
+///   `cursor(authorID:)` is `nil` until a snapshot is applied, so the next read lists the
+///   author's feed whole and settles it. (A sync engine reads such a listing between its sends:
+///   one read while a publish is on its way would lack it, and make another listing due.)
 /// - Everything survives a restart when the store keeps data.
 /// - Every method throws only `ServiceError`; a failed call changes nothing.
 public protocol PostReplicaService: Sendable {

@@ -33,6 +33,11 @@ final class ServiceBackedRemote: PostSyncRemote {
     let sent = Locked(0)
     /// The last snapshot each author's reader got.
     private let delivered = Locked<[User.ID: [Post]]>([:])
+    /// How many reads came without a cursor: whole listings the reader asked for.
+    let wholeReads = Locked(0)
+    /// The posts of the snapshot the last read that waits for a change had delivered when it began
+    /// to wait: once it holds a post, the reader has applied it and is parked.
+    let parkedWith = AwaitableState<[Post.ID]>([])
     /// While true, the next read of the change feed takes its snapshot, counts itself in
     /// `heldReads`, and answers only after `releaseHeldRead()`: a read made before something
     /// happens and delivered after it.
@@ -129,8 +134,10 @@ final class ServiceBackedRemote: PostSyncRemote {
         -> PostChangeBatch
     {
         try answering()
+        if cursor == nil { wholeReads.withLock { $0 += 1 } }
         var snapshot = try await feed(of: authorID)
         if wait > .zero, cursor != nil, snapshot == delivered.current[authorID] {
+            parkedWith.update { [snapshot] in $0 = snapshot.map(\.id) }
             let seen = Array(snapshot.prefix(100))
             for try await page in posts.observeFeed(authorID: authorID, pageSize: 100) where page.items != seen {
                 break
