@@ -101,6 +101,24 @@ extension PostReplicaServiceContract {
             #expect(try await subject.feed(of: author.id).map(\.id) == [untaken.post.id, listed.post.id])
             #expect(try await subject.replica.cursor(authorID: author.id) == "c-3")
         },
+        ContractCheck(
+            "a whole listing made due in one process is due in another on the same store",
+            requires: [.secondInstance]
+        ) { subject in
+            // One process's reader applied the snapshot; the other's sender got the answer.
+            let author = try await subject.makeAuthor()
+            let other = try await subject.secondInstance()
+            let (post, publish) = try await subject.recordPublishes(by: author.id, "deleted elsewhere")[0]
+            #expect(try await subject.replica.markAttempted(publish.id))
+            try await other.replica.apply(
+                PostChangeBatch(changes: [], cursor: "c-1", isSnapshot: true), authorID: author.id)
+            try await subject.replica.complete(publish.id, confirmed: post)
+            #expect(try await other.replica.cursor(authorID: author.id) == nil, "the reader would read on from c-1")
+            try await other.replica.apply(
+                PostChangeBatch(changes: [], cursor: "c-2", isSnapshot: true), authorID: author.id)
+            #expect(try await subject.replica.cursor(authorID: author.id) == "c-2")
+            #expect(try await subject.feed(of: author.id).isEmpty)
+        },
         ContractCheck("changes for an author the replica does not know are refused and change nothing") { subject in
             let post = subject.draftPost(by: "stranger")
             await expectServiceError(.notFound) { () throws(ServiceError) in

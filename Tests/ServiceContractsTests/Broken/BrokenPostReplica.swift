@@ -59,7 +59,10 @@ enum PostReplicaDefect: String, CaseIterable, Sendable {
             ["a server change under an id the device holds for another author leaves that post alone"]
         case .snapshotIgnored: ["a snapshot removes the author's posts the server lacks, except publishes not yet sent"]
         case .unlistedPublishTrusted:
-            ["a taken publish a snapshot did not list makes the next read a snapshot once it is answered"]
+            [
+                "a taken publish a snapshot did not list makes the next read a snapshot once it is answered",
+                "a whole listing made due in one process is due in another on the same store",
+            ]
         case .unknownAuthorAccepted: ["changes for an author the replica does not know are refused and change nothing"]
         case .savedUserNotUpdated: ["a saved user is found by id and handle, and saving again updates them"]
         }
