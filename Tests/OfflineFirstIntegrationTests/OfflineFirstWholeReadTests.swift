@@ -35,12 +35,47 @@ struct OfflineFirstWholeReadTests {
         remote.releaseHeldSend()
         _ = try await status.values(until: { $0.sentSinceStart == 1 && $0.pendingCount == 0 }, "the publish answered")
         _ = try await HangGuard.run("the reader parked with the post") {
-            try await remote.parkedWith.wait { $0.contains(post.id) }
+            try await remote.parks.wait { $0.last?.contains(post.id) == true }
         }
 
         // Then the publish waited for the listing, which had no post to lack: no other is due
         #expect(remote.wholeReads.current == 1)
         #expect(await device.device.replica.cursor(authorID: author.id) != nil, "a second whole listing is due")
+        await device.integration.stop()
+        await setUp.integration.stop()
+    }
+
+    @Test("a listing due after an answer is read at once, not when the parked reader's long-poll returns")
+    func dueListingReadAtOnce() async throws {
+        // Given a post whose publish reached the server late (its answer lost), was then deleted
+        // there, and is still shown: the reader's listing lacked it while its resend waited
+        let clock = ContractClock(mode: .ticking)
+        let syncClock = ManualClock()
+        let setUp = try await Fixtures.make(clock: clock)
+        let author = try await setUp.integration.userService.create(UserDraft(handle: "due_listing", displayName: "D"))
+        let remote = setUp.remote
+        let device = try await Fixtures.make(clock: clock, alongside: setUp, inBackground: true, syncClock: syncClock)
+        _ = try await device.integration.postService.feed(authorID: author.id, page: .first(10))
+        _ = try await HangGuard.run("the reader parked") { try await remote.parks.wait { $0.count == 1 } }
+        remote.losesNextAnswer.withLock { $0 = true }
+        let post = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "late"))
+        try await syncClock.waitForSleepers(1)
+        try await remote.deliverLateCommands()
+        _ = try await HangGuard.run("the reader parked with the post") {
+            try await remote.parks.wait { $0.last == [post.id] }
+        }
+        try await setUp.server.postService.delete(id: post.id, by: author.id)
+        _ = try await HangGuard.run("the reader parked without it") { try await remote.parks.wait { $0.count == 3 } }
+        #expect(try await device.integration.postService.post(id: post.id) == post)
+
+        // When the sender's retry gets the answer its key kept
+        let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
+        defer { feed.cancel() }
+        syncClock.advance(by: .seconds(5))
+
+        // Then the post leaves the device while the reader is still parked
+        _ = try await feed.values(until: { $0.items.isEmpty }, "the post gone from the device")
+        #expect(remote.parks.current.count == 3, "the reader read again")
         await device.integration.stop()
         await setUp.integration.stop()
     }

@@ -198,6 +198,7 @@ actor SyncEngine: SyncService {
                 }
                 report.sent += 1
                 if refusedAuthors.isEmpty { pausedForSignIn = false }
+                await listIfDue(after: command)
             } catch {
                 switch error {
                 case .forbidden where command.deletedPostID != nil:
@@ -223,6 +224,17 @@ actor SyncEngine: SyncService {
             statusChanges.notify()
         }
         return report
+    }
+
+    /// Reads the author's whole feed now, between sends, when the answer to `command` made one
+    /// due (a listing had lacked its post, which may have been deleted on the server since it
+    /// arrived): the reader, parked in a long-poll, would get there only when that returns. A
+    /// failure leaves the listing due for the reader.
+    private func listIfDue(after command: OutboxCommand) async {
+        guard command.publishedPostID != nil,
+            (try? await local.replica.cursor(authorID: command.authorID)) == .some(nil)
+        else { return }
+        _ = try? await receiveInTurn(for: command.authorID, wait: .zero)
     }
 
     /// Ends a send that `error` stopped: the retry timer takes over, from the end of the server's

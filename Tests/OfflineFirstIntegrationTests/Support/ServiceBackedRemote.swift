@@ -35,9 +35,9 @@ final class ServiceBackedRemote: PostSyncRemote {
     private let delivered = Locked<[User.ID: [Post]]>([:])
     /// How many reads came without a cursor: whole listings the reader asked for.
     let wholeReads = Locked(0)
-    /// The posts of the snapshot the last read that waits for a change had delivered when it began
-    /// to wait: once it holds a post, the reader has applied it and is parked.
-    let parkedWith = AwaitableState<[Post.ID]>([])
+    /// For each read that waited for a change, the posts of the snapshot delivered before it: once
+    /// the last one holds a post, the reader has applied it and is parked.
+    let parks = AwaitableState<[[Post.ID]]>([])
     /// While true, the next read of the change feed takes its snapshot, counts itself in
     /// `heldReads`, and answers only after `releaseHeldRead()`: a read made before something
     /// happens and delivered after it.
@@ -137,7 +137,7 @@ final class ServiceBackedRemote: PostSyncRemote {
         if cursor == nil { wholeReads.withLock { $0 += 1 } }
         var snapshot = try await feed(of: authorID)
         if wait > .zero, cursor != nil, snapshot == delivered.current[authorID] {
-            parkedWith.update { [snapshot] in $0 = snapshot.map(\.id) }
+            parks.update { [snapshot] in $0.append(snapshot.map(\.id)) }
             let seen = Array(snapshot.prefix(100))
             for try await page in posts.observeFeed(authorID: authorID, pageSize: 100) where page.items != seen {
                 break
