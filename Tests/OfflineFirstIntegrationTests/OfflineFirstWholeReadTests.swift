@@ -76,6 +76,7 @@ struct OfflineFirstWholeReadTests {
         // Then the post leaves the device while the reader is still parked
         _ = try await feed.values(until: { $0.items.isEmpty }, "the post gone from the device")
         #expect(remote.parks.current.count == 3, "the reader read again")
+        #expect(remote.wholeReads.current == 2, "the first read and the one the answer made due")
         await device.integration.stop()
         await setUp.integration.stop()
     }

@@ -190,15 +190,22 @@ actor SyncEngine: SyncService {
                 // it is not sent, or from now on keeps it and is sent after it.
                 guard try await local.replica.markAttempted(command.id) else { continue }
                 let stored = try await reaching { () async throws(ServiceError) in try await remote.sync.send(command) }
-                try await outboxTurns.inTurn { () async throws(ServiceError) in
+                let madeListingDue = try await outboxTurns.inTurn { () async throws(ServiceError) -> Bool in
                     // Counted before the outbox lets the command go, so no read made before the
                     // answer is applied once the command no longer protects its post.
                     answered[command.authorID, default: 0] += 1
+                    let before = await cursorOfPublisher(command)
                     try await local.replica.complete(command.id, confirmed: stored)
+                    // A cursor there before and gone now: this answer made a whole listing due.
+                    guard case .some(.some) = before else { return false }
+                    return await cursorOfPublisher(command) == .some(nil)
                 }
                 report.sent += 1
                 if refusedAuthors.isEmpty { pausedForSignIn = false }
-                await listIfDue(after: command)
+                if madeListingDue, let stop = await list(command.authorID, into: &report) {
+                    endSend(&report, because: stop)
+                    return report
+                }
             } catch {
                 switch error {
                 case .forbidden where command.deletedPostID != nil:
@@ -226,15 +233,26 @@ actor SyncEngine: SyncService {
         return report
     }
 
-    /// Reads the author's whole feed now, between sends, when the answer to `command` made one
-    /// due (a listing had lacked its post, which may have been deleted on the server since it
-    /// arrived): the reader, parked in a long-poll, would get there only when that returns. A
-    /// failure leaves the listing due for the reader.
-    private func listIfDue(after command: OutboxCommand) async {
-        guard command.publishedPostID != nil,
-            (try? await local.replica.cursor(authorID: command.authorID)) == .some(nil)
-        else { return }
-        _ = try? await receiveInTurn(for: command.authorID, wait: .zero)
+    /// The cursor of a publish's author, `.some(nil)` while a whole listing is due; `nil` for a
+    /// delete, or when the store cannot say (then no listing is read on its account).
+    private func cursorOfPublisher(_ command: OutboxCommand) async -> String?? {
+        guard command.publishedPostID != nil else { return nil }
+        return try? await local.replica.cursor(authorID: command.authorID)
+    }
+
+    /// Reads `author`'s whole feed now, between sends: the answer just applied made that listing
+    /// due (an earlier one lacked its post, which may have been deleted on the server since it
+    /// arrived), and the reader, parked in a long-poll, would get there only when that returns.
+    /// Returns a `Retry-After` refusal, which ends the send; any other failure leaves the listing
+    /// due for the reader.
+    private func list(_ author: User.ID, into report: inout SyncReport) async -> ServiceError? {
+        do {
+            report.received += try await receiveInTurn(for: author, wait: .zero)
+            return nil
+        } catch {
+            if case .unavailable(_, _?) = error { return error }
+            return nil
+        }
     }
 
     /// Ends a send that `error` stopped: the retry timer takes over, from the end of the server's
