@@ -92,7 +92,7 @@ struct DurableFileTests {
         // Then it says the disk is full, the previous file is intact, and no temporary file is left
         #expect(error?.isDiskFull == true, "\(String(describing: error))")
         #expect(try Data(contentsOf: url) == Data("previous".utf8))
-        try FileManager.default.removeItem(at: filler)
+        try disk.free(filler)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["store.json"])
         try DurableFile.write(Data("after".utf8), to: url)
         #expect(try Data(contentsOf: url) == Data("after".utf8))

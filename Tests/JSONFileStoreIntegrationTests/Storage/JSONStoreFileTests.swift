@@ -131,7 +131,7 @@ struct JSONStoreFileTests {
         #expect(Set(try await allPosts(of: author.id, in: integration.postService)) == Set(published))
 
         // And once space is freed, publishing works again
-        try FileManager.default.removeItem(at: filler)
+        try disk.free(filler)
         _ = try await integration.postService.publish(PostDraft(authorID: author.id, text: "after"))
         #expect(try await allPosts(of: author.id, in: integration.postService).count == published.count + 1)
         await integration.stop()

@@ -160,7 +160,7 @@ struct SQLiteFailureMessageTests {
         // read may fail, as the log's index cannot grow) what was stored is there and writes work
         let text = failure.map { "\($0)" } ?? "no write failed"
         #expect(text.contains("is full") && text.contains("free some space"), "\(text)")
-        try FileManager.default.removeItem(at: filler)
+        try disk.free(filler)
         let fetched = try await integration.postService.post(id: kept.id)
         #expect(fetched == kept)
         let after = try await integration.postService.publish(PostDraft(authorID: author.id, text: "space again"))

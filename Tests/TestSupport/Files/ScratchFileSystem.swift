@@ -48,7 +48,7 @@ public final class ScratchFileSystem: Sendable {
         }
     }
 
-    /// Fills the free space with one file, `filler`, and returns its location; remove it to free the space.
+    /// Fills the free space with one file, `filler`, and returns its location; `free(_:)` frees it.
     ///
     /// Writes until the file system says it is full (`ENOSPC`), going down to single bytes so no
     /// tail is left, and then checks that no block is free.
@@ -79,6 +79,27 @@ public final class ScratchFileSystem: Sendable {
             throw Failure(description: "\(url.path) still has \(status.f_bavail) free blocks after filling")
         }
         return filler
+    }
+
+    /// Frees the space `fill()` took: empties `filler`, removes it, and checks the space is free.
+    ///
+    /// Emptied first, because removing a file frees its blocks only once no process holds it open,
+    /// and a child process another test starts while `fill()` writes holds a copy of its
+    /// descriptor until it runs its program (a moment a loaded machine can stretch); emptying
+    /// frees them at once.
+    ///
+    /// - Throws: when a step fails, or the space is still not free afterwards.
+    public func free(_ filler: URL) throws {
+        var file = stat()
+        guard stat(filler.path, &file) == 0 else { throw Self.failure("measuring \(filler.path)", errno) }
+        guard truncate(filler.path, 0) == 0 else { throw Self.failure("emptying \(filler.path)", errno) }
+        guard unlink(filler.path) == 0 else { throw Self.failure("removing \(filler.path)", errno) }
+        var status = statvfs()
+        guard statvfs(url.path, &status) == 0 else { throw Self.failure("measuring \(url.path)", errno) }
+        let freed = UInt64(file.st_blocks) * 512
+        guard UInt64(status.f_bavail) * UInt64(status.f_frsize) >= freed else {
+            throw Failure(description: "\(url.path) has \(status.f_bavail) free blocks after freeing \(freed) bytes")
+        }
     }
 
     private static func failure(_ action: String, _ code: Int32) -> Failure {
