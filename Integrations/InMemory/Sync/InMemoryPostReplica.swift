@@ -28,7 +28,8 @@ public struct InMemoryPostReplica: PostReplicaService {
     }
 
     /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
-    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
+    @discardableResult
+    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) -> Bool {
         try await store.complete(id, confirmed: confirmed)
     }
 

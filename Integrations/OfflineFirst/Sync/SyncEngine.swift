@@ -194,11 +194,7 @@ actor SyncEngine: SyncService {
                     // Counted before the outbox lets the command go, so no read made before the
                     // answer is applied once the command no longer protects its post.
                     answered[command.authorID, default: 0] += 1
-                    let before = await cursorOfPublisher(command)
-                    try await local.replica.complete(command.id, confirmed: stored)
-                    // A cursor there before and gone now: this answer made a whole listing due.
-                    guard case .some(.some) = before else { return false }
-                    return await cursorOfPublisher(command) == .some(nil)
+                    return try await local.replica.complete(command.id, confirmed: stored)
                 }
                 report.sent += 1
                 if refusedAuthors.isEmpty { pausedForSignIn = false }
@@ -211,7 +207,7 @@ actor SyncEngine: SyncService {
                 case .forbidden where command.deletedPostID != nil:
                     // The server's post under this id is someone else's: ours never reached it
                     // (its publish was refused), so there is nothing of ours to delete.
-                    try? await outboxTurns.inTurn { () async throws(ServiceError) in
+                    _ = try? await outboxTurns.inTurn { () async throws(ServiceError) in
                         try await local.replica.complete(command.id, confirmed: nil)
                     }
                 case .invalidInput, .forbidden, .conflict, .notFound:
@@ -231,13 +227,6 @@ actor SyncEngine: SyncService {
             statusChanges.notify()
         }
         return report
-    }
-
-    /// The cursor of a publish's author, `.some(nil)` while a whole listing is due; `nil` for a
-    /// delete, or when the store cannot say (then no listing is read on its account).
-    private func cursorOfPublisher(_ command: OutboxCommand) async -> String?? {
-        guard command.publishedPostID != nil else { return nil }
-        return try? await local.replica.cursor(authorID: command.authorID)
     }
 
     /// Reads `author`'s whole feed now, between sends: the answer just applied made that listing

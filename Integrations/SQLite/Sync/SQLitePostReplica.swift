@@ -69,23 +69,29 @@ public struct SQLitePostReplica: PostReplicaService {
     }
 
     /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
-    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
+    @discardableResult
+    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) -> Bool {
         let confirmedRecord = confirmed.map(PostRecord.init)
-        try await database.run { connection throws(SQLiteError) in
-            try connection.transaction { () throws(SQLiteError) in
+        return try await database.run { connection throws(SQLiteError) -> Bool in
+            try connection.transaction { () throws(SQLiteError) -> Bool in
                 // RETURNING rows are read to the end, so the DELETE is done before the UPDATE.
                 let removed = try connection.query(
                     "DELETE FROM outbox WHERE id = ?1 RETURNING post_id, author_id, unlisted", id,
                     row: { (postID: $0.text(at: 0), authorID: $0.text(at: 1), unlisted: $0.integer(at: 2) != 0) }
                 ).first
+                var madeListingDue = false
                 if let removed, removed.unlisted {
-                    try connection.run("UPDATE sync_cursors SET relist = 1 WHERE author_id = ?1", removed.authorID)
+                    madeListingDue =
+                        try connection.run(
+                            "UPDATE sync_cursors SET relist = 1 WHERE author_id = ?1 AND relist = 0", removed.authorID)
+                        == 1
                 }
-                guard let record = confirmedRecord, record.id == removed?.postID else { return }
+                guard let record = confirmedRecord, record.id == removed?.postID else { return madeListingDue }
                 try connection.run(
                     "UPDATE posts SET text = ?2, created_at = ?3, video_id = ?4 WHERE id = ?1 "
                         + "AND (text, created_at, video_id) IS NOT (?2, ?3, ?4)",
                     record.id, record.text, record.createdAt, record.videoID)
+                return madeListingDue
             }
         }
     }

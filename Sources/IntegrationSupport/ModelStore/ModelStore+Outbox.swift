@@ -49,13 +49,17 @@ extension ModelStore {
     }
 
     /// Removes a confirmed command; see `PostReplicaService.complete(_:confirmed:)`.
-    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) throws(ServiceError) {
-        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return }
+    @discardableResult
+    public func complete(_ id: OutboxCommand.ID, confirmed: Post?) throws(ServiceError) -> Bool {
+        guard let index = outboxState.commands.firstIndex(where: { $0.id == id }) else { return false }
         let command = outboxState.commands.remove(at: index)
-        if outboxState.unlisted.remove(id) != nil { outboxState.relisting.insert(command.authorID) }
+        let madeListingDue =
+            outboxState.unlisted.remove(id) != nil && outboxState.cursors[command.authorID] != nil
+            && outboxState.relisting.insert(command.authorID).inserted
         if let confirmed, confirmed.id == command.operation.postID, posts[confirmed.id] != nil {
             try save(confirmed)
         }
+        return madeListingDue
     }
 
     /// Marks a refused command as failed; see `PostReplicaService.fail(_:reason:)`.

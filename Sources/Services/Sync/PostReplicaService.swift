@@ -46,8 +46,11 @@ public protocol PostReplicaService: Sendable {
     func outbox() async throws(ServiceError) -> [OutboxCommand]
 
     /// Removes a command the server confirmed; for a publish, `confirmed` is the post as the server
-    /// stored it, and replaces the local one if that is still there.
-    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError)
+    /// stored it, and replaces the local one if that is still there. Returns whether this made a
+    /// whole listing of the author due that was not (a snapshot had lacked the post, and the
+    /// author's cursor was set): a sync engine reads it now rather than when its reader next reads.
+    @discardableResult
+    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) -> Bool
 
     /// Marks a command the server refused as failed with `reason`; it stays, and is not sent again
     /// (it can no longer be marked attempted). A refused publish whose post has a delete queued

@@ -86,10 +86,10 @@ extension PostReplicaServiceContract {
             #expect(try await subject.feed(of: author.id).count == 3, "a post whose publish waits was removed")
 
             // Answered: one the snapshot listed, or no sender had taken, leaves the cursor as it is
-            try await subject.replica.complete(listed.command.id, confirmed: listed.post)
-            try await subject.replica.complete(untaken.command.id, confirmed: untaken.post)
+            #expect(try await subject.replica.complete(listed.command.id, confirmed: listed.post) == false)
+            #expect(try await subject.replica.complete(untaken.command.id, confirmed: untaken.post) == false)
             #expect(try await subject.replica.cursor(authorID: author.id) == "c-1")
-            try await subject.replica.complete(gone.command.id, confirmed: gone.post)
+            #expect(try await subject.replica.complete(gone.command.id, confirmed: gone.post), "said no listing is due")
             #expect(try await subject.replica.cursor(authorID: author.id) == nil, "no whole listing is due")
 
             // A read made before that moves the cursor, and the listing stays due until a snapshot

@@ -125,16 +125,19 @@ struct BrokenPostReplica: PostReplicaService {
         return defect == .newestCommandFirst ? commands.reversed() : commands
     }
 
-    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) {
+    func complete(_ id: OutboxCommand.ID, confirmed: Post?) async throws(ServiceError) -> Bool {
         switch defect {
-        case .completionKeepsCommand: return
+        case .completionKeepsCommand: false
         case .confirmedVersionIgnored: try await base.complete(id, confirmed: nil)
         default: try await base.complete(id, confirmed: confirmed)
         }
     }
 
     func fail(_ id: OutboxCommand.ID, reason: String) async throws(ServiceError) {
-        if defect == .failureDropsCommand { return try await base.complete(id, confirmed: nil) }
+        if defect == .failureDropsCommand {
+            try await base.complete(id, confirmed: nil)
+            return
+        }
         await base.fail(id, reason: reason)
     }
 
