@@ -16,7 +16,7 @@ import Services
 public struct UseCaseRunner: Sendable {
     /// What one finished use case reports, for diagnostics (`silo --verbose`).
     public struct Report: Sendable, Hashable {
-        /// The command's type, e.g. `"PublishPost"` or `"LoadListingPage<Post>"`.
+        /// The use case's name, e.g. `"PublishPost"`, or the command's type, e.g. `"LoadListingPage<Post>"`.
         public let useCase: String
         /// How long it took from the call to `run` until its outcome arrived.
         public let duration: Duration
@@ -51,6 +51,7 @@ public struct UseCaseRunner: Sendable {
         let queue = queue
         let onReport = onReport
         let started = ContinuousClock.now
+        let useCase = (command as? any NamedCommand)?.name ?? String(describing: type(of: command))
         let task = Task { @MainActor in
             let result: Result<Output, ServiceError>
             do {
@@ -62,7 +63,7 @@ public struct UseCaseRunner: Sendable {
                 let failure: ServiceError? = if case .failure(let error) = result { error } else { nil }
                 onReport(
                     Report(
-                        useCase: String(describing: type(of: command)), duration: started.duration(to: .now),
+                        useCase: useCase, duration: started.duration(to: .now),
                         failure: failure))
             }
             handle.finish(with: result)

@@ -1,9 +1,8 @@
-import Commands
 import Models
 import Services
 
 /// Deletes one post.
-public struct DeletePost: Command {
+public enum DeletePost: UseCase {
     /// Which post to delete, and who asks.
     public struct Request: Hashable, Sendable {
         /// The post to delete.
@@ -29,21 +28,13 @@ public struct DeletePost: Command {
         }
     }
 
-    /// The request this command carries out.
-    public let request: Request
-    private let posts: any PostService
-
-    /// Creates the command; nothing runs until `execute()`.
-    public init(request: Request, posts: any PostService) {
-        self.request = request
-        self.posts = posts
-    }
-
     /// Deletes the post.
     ///
     /// - Throws: `.notFound` when there is no such post (also on a second delete), `.forbidden`
     ///   when the actor is not its author, `.cancelled`, or what the post service throws.
-    public func execute() async throws(ServiceError) -> Response {
+    public static func run(
+        _ request: Request, with posts: any PostService
+    ) async throws(ServiceError) -> Response {
         try ServiceError.checkCancellation()
         try await posts.delete(id: request.postID, by: request.actorID)
         return Response(deletedID: request.postID)

@@ -1,4 +1,3 @@
-import Commands
 import Models
 import Services
 
@@ -8,7 +7,7 @@ import Services
 /// creates one. When another device or task creates the same handle between the look-up and the
 /// create, the create fails with `.conflict` and the user is fetched by handle instead, so the
 /// use case is safe to run concurrently for one handle.
-public struct EnsureCurrentUser: Command {
+public enum EnsureCurrentUser: UseCase {
     /// Who the current user is.
     public struct Request: Hashable, Sendable {
         /// The handle as typed; checked with the `Handle` rules.
@@ -37,21 +36,13 @@ public struct EnsureCurrentUser: Command {
         }
     }
 
-    /// The request this command carries out.
-    public let request: Request
-    private let users: any UserService
-
-    /// Creates the command; nothing runs until `execute()`.
-    public init(request: Request, users: any UserService) {
-        self.request = request
-        self.users = users
-    }
-
     /// Fetches the user by handle, or creates it when missing.
     ///
     /// - Throws: `.invalidInput` (field `"handle"` or `"displayName"`), `.cancelled`, or what the
     ///   user service throws other than the not-found and conflict it recovers from.
-    public func execute() async throws(ServiceError) -> Response {
+    public static func run(
+        _ request: Request, with users: any UserService
+    ) async throws(ServiceError) -> Response {
         let draft = UserDraft(handle: request.handle, displayName: request.displayName)
         let handle = try ServiceError.validating { () throws(ValidationError) in try draft.validated().handle }
         try ServiceError.checkCancellation()

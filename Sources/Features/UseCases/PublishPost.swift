@@ -1,14 +1,13 @@
-import Commands
 import Models
 import Services
 
 /// Publishes a post for an author: the use case behind a composer's "Post" button.
 ///
-/// A command value built with its request and the post service, so it can run on a
-/// `CommandQueue` and a test can put a `TestCommand` in its place. The text is checked with
+/// Carried out by a `UseCaseCommand` built with its request and the post service, so it can run on
+/// a `CommandQueue` and a test can put a `TestCommand` in its place. The text is checked with
 /// `PostRules` before the service is called, so an empty or overlong text fails fast with
 /// `.invalidInput(field: "text", ...)` whatever the integration.
-public struct PublishPost: Command {
+public enum PublishPost: UseCase {
     /// What to publish.
     public struct Request: Hashable, Sendable {
         /// The author; must exist in the user service.
@@ -37,21 +36,13 @@ public struct PublishPost: Command {
         }
     }
 
-    /// The request this command carries out.
-    public let request: Request
-    private let posts: any PostService
-
-    /// Creates the command; nothing runs until `execute()`.
-    public init(request: Request, posts: any PostService) {
-        self.request = request
-        self.posts = posts
-    }
-
     /// Validates the text and publishes the post.
     ///
     /// - Throws: `.invalidInput` (field `"text"`), `.notFound` for an unknown author, `.cancelled`
     ///   when the task was cancelled before publishing, or what the post service throws.
-    public func execute() async throws(ServiceError) -> Response {
+    public static func run(
+        _ request: Request, with posts: any PostService
+    ) async throws(ServiceError) -> Response {
         let text = try ServiceError.validating { () throws(ValidationError) in
             try PostRules.validatedText(request.text)
         }

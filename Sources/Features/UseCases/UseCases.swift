@@ -35,7 +35,7 @@ public struct UseCases: Sendable {
 
     /// A command that publishes a post; see `PublishPost`.
     public func publishPost(_ request: PublishPost.Request) -> any Command<PublishPost.Response> {
-        PublishPost(request: request, posts: posts)
+        PublishPost.command(request, with: posts)
     }
 
     /// A command that loads one feed page; see `LoadFeedPage`.
@@ -73,28 +73,28 @@ public struct UseCases: Sendable {
 
     /// A command that deletes a post; see `DeletePost`.
     public func deletePost(_ request: DeletePost.Request) -> any Command<DeletePost.Response> {
-        DeletePost(request: request, posts: posts)
+        DeletePost.command(request, with: posts)
     }
 
     // begin part of: authentication
     /// A command that signs up; see `SignUp`.
     public func signUp(_ request: SignUp.Request) -> any Command<SignUp.Response> {
-        SignUp(request: request, authentication: authentication)
+        SignUp.command(request, with: authentication)
     }
 
     /// A command that signs in; see `SignIn`.
     public func signIn(_ request: SignIn.Request) -> any Command<SignIn.Response> {
-        SignIn(request: request, authentication: authentication)
+        SignIn.command(request, with: authentication)
     }
 
     /// A command that signs out; see `SignOut`.
     public func signOut(_ request: SignOut.Request) -> any Command<SignOut.Response> {
-        SignOut(request: request, authentication: authentication)
+        SignOut.command(request, with: authentication)
     }
 
     /// A command that reads who is signed in; see `LoadSession`.
     public func loadSession(_ request: LoadSession.Request) -> any Command<LoadSession.Response> {
-        LoadSession(request: request, authentication: authentication)
+        LoadSession.command(request, with: authentication)
     }
 
     /// The makers a `SignInPresenter` needs, all from this factory.
@@ -108,7 +108,7 @@ public struct UseCases: Sendable {
 
     /// A command that fetches or creates the current user; see `EnsureCurrentUser`.
     public func ensureCurrentUser(_ request: EnsureCurrentUser.Request) -> any Command<EnsureCurrentUser.Response> {
-        EnsureCurrentUser(request: request, users: users)
+        EnsureCurrentUser.command(request, with: users)
     }
 
     // begin part of: hosting
@@ -120,7 +120,7 @@ public struct UseCases: Sendable {
             hosting: hosting,
             library: library,
             timing: uploadTiming
-        ) { PublishPost(request: $0, posts: posts) }
+        ) { PublishPost.command($0, with: posts) }
     }
     // end part of: hosting
 }

@@ -14,7 +14,7 @@ struct DeletePostTests {
         let post = try #require(try await world.publish(1, by: author.id).first)
 
         // When
-        let response = try await DeletePost(request: .init(postID: post.id, actorID: author.id), posts: world.posts)
+        let response = try await DeletePost.command(.init(postID: post.id, actorID: author.id), with: world.posts)
             .execute()
 
         // Then
@@ -29,7 +29,7 @@ struct DeletePostTests {
         let author = try await world.makeUser()
         let other = try await world.makeUser("mallory")
         let post = try #require(try await world.publish(1, by: author.id).first)
-        let command = DeletePost(request: .init(postID: post.id, actorID: other.id), posts: world.posts)
+        let command = DeletePost.command(.init(postID: post.id, actorID: other.id), with: world.posts)
 
         // When / Then
         await expectServiceError(.forbidden) { () async throws(ServiceError) in try await command.execute() }
@@ -40,7 +40,7 @@ struct DeletePostTests {
     func missing() async {
         // Given
         let world = World()
-        let command = DeletePost(request: .init(postID: "missing", actorID: "someone"), posts: world.posts)
+        let command = DeletePost.command(.init(postID: "missing", actorID: "someone"), with: world.posts)
 
         // When / Then
         await expectServiceError(.notFound) { () async throws(ServiceError) in try await command.execute() }

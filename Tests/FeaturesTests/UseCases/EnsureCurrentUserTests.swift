@@ -10,7 +10,7 @@ struct EnsureCurrentUserTests {
     func creates() async throws {
         // Given
         let world = World()
-        let command = EnsureCurrentUser(request: .init(handle: "Alice", displayName: "Alice A"), users: world.users)
+        let command = EnsureCurrentUser.command(.init(handle: "Alice", displayName: "Alice A"), with: world.users)
 
         // When
         let response = try await command.execute()
@@ -26,7 +26,7 @@ struct EnsureCurrentUserTests {
         // Given
         let world = World()
         let existing = try await world.makeUser("alice")
-        let command = EnsureCurrentUser(request: .init(handle: "ALICE", displayName: "Other"), users: world.users)
+        let command = EnsureCurrentUser.command(.init(handle: "ALICE", displayName: "Other"), with: world.users)
 
         // When
         let response = try await command.execute()
@@ -53,7 +53,7 @@ struct EnsureCurrentUserTests {
         users.onCreate = { _ throws(ServiceError) in throw .conflict(reason: "handle taken") }
 
         // When
-        let response = try await EnsureCurrentUser(request: .init(handle: "alice", displayName: "A"), users: users)
+        let response = try await EnsureCurrentUser.command(.init(handle: "alice", displayName: "A"), with: users)
             .execute()
 
         // Then
@@ -65,9 +65,9 @@ struct EnsureCurrentUserTests {
     @Test("rejects an invalid handle before calling the service")
     func rejectsInvalidHandle() async {
         // Given
-        let command = EnsureCurrentUser(
-            request: .init(handle: "a b", displayName: "A"),
-            users: UnimplementedUserService()
+        let command = EnsureCurrentUser.command(
+            .init(handle: "a b", displayName: "A"),
+            with: UnimplementedUserService()
         )
 
         // When / Then
@@ -79,7 +79,7 @@ struct EnsureCurrentUserTests {
         // Given
         var users = UnimplementedUserService()
         users.onUserByHandle = { _ throws(ServiceError) in throw .unavailable(reason: "offline", retryAfter: nil) }
-        let command = EnsureCurrentUser(request: .init(handle: "alice", displayName: "A"), users: users)
+        let command = EnsureCurrentUser.command(.init(handle: "alice", displayName: "A"), with: users)
 
         // When / Then
         await expectServiceError(.unavailable) { () async throws(ServiceError) in try await command.execute() }

@@ -11,7 +11,7 @@ struct PublishPostTests {
         // Given
         let world = World()
         let author = try await world.makeUser()
-        let command = PublishPost(request: .init(authorID: author.id, text: "  hello  "), posts: world.posts)
+        let command = PublishPost.command(.init(authorID: author.id, text: "  hello  "), with: world.posts)
 
         // When
         let response = try await command.execute()
@@ -24,7 +24,7 @@ struct PublishPostTests {
     @Test("rejects invalid text before calling the service")
     func rejectsInvalidText() async {
         // Given: a service that fails the test when called
-        let command = PublishPost(request: .init(authorID: "u1", text: " \n "), posts: UnimplementedPostService())
+        let command = PublishPost.command(.init(authorID: "u1", text: " \n "), with: UnimplementedPostService())
 
         // When / Then
         await expectInvalidInput(field: "text") { () async throws(ServiceError) in try await command.execute() }
@@ -34,7 +34,7 @@ struct PublishPostTests {
     func unknownAuthor() async {
         // Given
         let world = World()
-        let command = PublishPost(request: .init(authorID: "nobody", text: "hi"), posts: world.posts)
+        let command = PublishPost.command(.init(authorID: "nobody", text: "hi"), with: world.posts)
 
         // When / Then
         await expectServiceError(.notFound) { () async throws(ServiceError) in try await command.execute() }
@@ -45,7 +45,7 @@ struct PublishPostTests {
         // Given
         let world = World()
         let author = try await world.makeUser()
-        let command = PublishPost(request: .init(authorID: author.id, text: "hi"), posts: world.posts)
+        let command = PublishPost.command(.init(authorID: author.id, text: "hi"), with: world.posts)
 
         // When
         await Task {

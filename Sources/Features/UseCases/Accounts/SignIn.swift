@@ -1,10 +1,9 @@
 // scripts/remove-service deletes this file with the service it is part of: authentication
-import Commands
 import Models
 import Services
 
 /// Signs an existing user in by handle (and password, when the service's flow has them).
-public struct SignIn: Command {
+public enum SignIn: UseCase {
     /// Who signs in.
     public struct Request: Hashable, Sendable {
         /// The handle as typed, in any letter case.
@@ -30,23 +29,15 @@ public struct SignIn: Command {
         }
     }
 
-    /// The request this command carries out.
-    public let request: Request
-    private let authentication: any AuthenticationService
-
-    /// Creates the command; nothing runs until `execute()`.
-    public init(request: Request, authentication: any AuthenticationService) {
-        self.request = request
-        self.authentication = authentication
-    }
-
     /// Checks the handle's form, then signs in.
     ///
     /// - Throws: `.invalidInput` for a handle or password that cannot be anyone's, before the
     ///   service is called; `.unauthorized` for a wrong handle or password; `.notFound` for an
     ///   unknown handle where the flow has no passwords; `.unavailable` while the account is locked
     ///   (with how long to wait); `.cancelled`, or what the service throws.
-    public func execute() async throws(ServiceError) -> Response {
+    public static func run(
+        _ request: Request, with authentication: any AuthenticationService
+    ) async throws(ServiceError) -> Response {
         let (handle, password) = try ServiceError.validating { () throws(ValidationError) in
             (try Handle(request.handle), try request.password.map(Password.init))
         }

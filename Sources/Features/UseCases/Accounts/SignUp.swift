@@ -1,10 +1,9 @@
 // scripts/remove-service deletes this file with the service it is part of: authentication
-import Commands
 import Models
 import Services
 
 /// Makes a new user with an account, and signs them in.
-public struct SignUp: Command {
+public enum SignUp: UseCase {
     /// Who to make, and their password when the service's flow needs one.
     public struct Request: Hashable, Sendable {
         /// The handle as typed; checked with the `Handle` rules.
@@ -25,21 +24,13 @@ public struct SignUp: Command {
     /// The session of the new user, signed in: the same answer as a sign-in's.
     public typealias Response = SignIn.Response
 
-    /// The request this command carries out.
-    public let request: Request
-    private let authentication: any AuthenticationService
-
-    /// Creates the command; nothing runs until `execute()`.
-    public init(request: Request, authentication: any AuthenticationService) {
-        self.request = request
-        self.authentication = authentication
-    }
-
     /// Checks the handle, the name and the password (at least 8 bytes), then signs up.
     ///
     /// - Throws: `.invalidInput` naming the field, before the service is called; `.conflict` when
     ///   the handle is taken; `.cancelled`, or what the service throws.
-    public func execute() async throws(ServiceError) -> Response {
+    public static func run(
+        _ request: Request, with authentication: any AuthenticationService
+    ) async throws(ServiceError) -> Response {
         let draft = UserDraft(handle: request.handle, displayName: request.displayName)
         let password = try ServiceError.validating { () throws(ValidationError) in
             _ = try draft.validated()
