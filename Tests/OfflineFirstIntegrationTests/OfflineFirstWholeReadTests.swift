@@ -80,4 +80,49 @@ struct OfflineFirstWholeReadTests {
         await device.integration.stop()
         await setUp.integration.stop()
     }
+
+    @Test("a Retry-After on the listing an answer made due ends the send, and the listing stays due")
+    func dueListingRetryAfter() async throws {
+        // Given a late publish deleted on the server while its resend waits, and another publish
+        // queued behind it
+        let clock = ContractClock(mode: .ticking)
+        let syncClock = ManualClock()
+        let setUp = try await Fixtures.make(clock: clock)
+        let author = try await setUp.integration.userService.create(UserDraft(handle: "retry_after", displayName: "R"))
+        let remote = setUp.remote
+        let device = try await Fixtures.make(clock: clock, alongside: setUp, inBackground: true, syncClock: syncClock)
+        _ = try await device.integration.postService.feed(authorID: author.id, page: .first(10))
+        _ = try await HangGuard.run("the reader parked") { try await remote.parks.wait { $0.count == 1 } }
+        remote.losesNextAnswer.withLock { $0 = true }
+        let late = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "late"))
+        try await syncClock.waitForSleepers(1)
+        try await remote.deliverLateCommands()
+        _ = try await HangGuard.run("the reader parked with the post") {
+            try await remote.parks.wait { $0.last == [late.id] }
+        }
+        try await setUp.server.postService.delete(id: late.id, by: author.id)
+        _ = try await HangGuard.run("the reader parked without it") { try await remote.parks.wait { $0.count == 3 } }
+        let next = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "next"))
+
+        // When the resend is answered and the whole listing it made due meets a Retry-After
+        remote.failsNextWholeRead.withLock {
+            $0 = .unavailable(reason: "the test server is busy", retryAfter: .seconds(30))
+        }
+        syncClock.advance(by: .seconds(5))
+        try await syncClock.waitForSleeper(dueWithin: .seconds(30))
+
+        // Then nothing more is sent until the wait ends, and the listing is still due
+        #expect(remote.wholeReads.current == 2, "the first read and the refused one")
+        #expect(remote.publishesTried.current == [late.id, late.id], "the send went on after the Retry-After")
+        #expect(await device.device.replica.cursor(authorID: author.id) == nil, "the refused listing is no longer due")
+        #expect(try await device.integration.postService.post(id: late.id) == late)
+
+        // And when the wait ends, the next publish goes and the listing settles the late post
+        let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
+        defer { feed.cancel() }
+        syncClock.advance(by: .seconds(30))
+        _ = try await feed.values(until: { $0.items.map(\.id) == [next.id] }, "the late post gone, the next one kept")
+        await device.integration.stop()
+        await setUp.integration.stop()
+    }
 }

@@ -13,7 +13,8 @@ import TestSupport
 /// `refusesAuthors` refuses the commands of the authors it holds with their error (a session the
 /// server no longer accepts is one author's). A command sent again under its idempotency key gets
 /// the answer the key got first and is not applied again, as the backend's keys do; `holdsNextSend`
-/// and `losesNextAnswer` make a command reach it late.
+/// and `losesNextAnswer` make a command reach it late; `failsNextWholeRead` refuses one whole
+/// listing.
 final class ServiceBackedRemote: PostSyncRemote {
     /// What an unreachable server gives.
     static let unreachable = ServiceError.unavailable(reason: "the test server is unreachable", retryAfter: nil)
@@ -35,6 +36,8 @@ final class ServiceBackedRemote: PostSyncRemote {
     private let delivered = Locked<[User.ID: [Post]]>([:])
     /// How many reads came without a cursor: whole listings the reader asked for.
     let wholeReads = Locked(0)
+    /// While set, the next read without a cursor counts in `wholeReads` and throws this instead.
+    let failsNextWholeRead = Locked<ServiceError?>(nil)
     /// For each read that waited for a change, the posts of the snapshot delivered before it: once
     /// the last one holds a post, the reader has applied it and is parked.
     let parks = AwaitableState<[[Post.ID]]>([])
@@ -134,7 +137,14 @@ final class ServiceBackedRemote: PostSyncRemote {
         -> PostChangeBatch
     {
         try answering()
-        if cursor == nil { wholeReads.withLock { $0 += 1 } }
+        if cursor == nil {
+            wholeReads.withLock { $0 += 1 }
+            if let failure = failsNextWholeRead.withLock({ failure in
+                defer { failure = nil }; return failure
+            }) {
+                throw failure
+            }
+        }
         var snapshot = try await feed(of: authorID)
         if wait > .zero, cursor != nil, snapshot == delivered.current[authorID] {
             parks.update { [snapshot] in $0.append(snapshot.map(\.id)) }
