@@ -47,69 +47,36 @@ struct OfflineFirstWholeReadTests {
 
     @Test("a listing due after an answer is read at once, not when the parked reader's long-poll returns")
     func dueListingReadAtOnce() async throws {
-        // Given a post whose publish reached the server late (its answer lost), was then deleted
-        // there, and is still shown: the reader's listing lacked it while its resend waited
-        let clock = ContractClock(mode: .ticking)
-        let syncClock = ManualClock()
-        let setUp = try await Fixtures.make(clock: clock)
-        let author = try await setUp.integration.userService.create(UserDraft(handle: "due_listing", displayName: "D"))
-        let remote = setUp.remote
-        let device = try await Fixtures.make(clock: clock, alongside: setUp, inBackground: true, syncClock: syncClock)
-        _ = try await device.integration.postService.feed(authorID: author.id, page: .first(10))
-        _ = try await HangGuard.run("the reader parked") { try await remote.parks.wait { $0.count == 1 } }
-        remote.losesNextAnswer.withLock { $0 = true }
-        let post = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "late"))
-        try await syncClock.waitForSleepers(1)
-        try await remote.deliverLateCommands()
-        _ = try await HangGuard.run("the reader parked with the post") {
-            try await remote.parks.wait { $0.last == [post.id] }
-        }
-        try await setUp.server.postService.delete(id: post.id, by: author.id)
-        _ = try await HangGuard.run("the reader parked without it") { try await remote.parks.wait { $0.count == 3 } }
-        #expect(try await device.integration.postService.post(id: post.id) == post)
+        // Given a post whose publish reached the server late, was then deleted there, and is still shown
+        let scene = try await LateDeletedPost.make(handle: "due_listing")
+        let (device, remote) = (scene.device, scene.setUp.remote)
+        #expect(try await device.integration.postService.post(id: scene.late.id) == scene.late)
 
         // When the sender's retry gets the answer its key kept
-        let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
+        let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: scene.author.id, pageSize: 10))
         defer { feed.cancel() }
-        syncClock.advance(by: .seconds(5))
+        scene.syncClock.advance(by: .seconds(5))
 
         // Then the post leaves the device while the reader is still parked
         _ = try await feed.values(until: { $0.items.isEmpty }, "the post gone from the device")
         #expect(remote.parks.current.count == 3, "the reader read again")
         #expect(remote.wholeReads.current == 2, "the first read and the one the answer made due")
-        await device.integration.stop()
-        await setUp.integration.stop()
+        await scene.stop()
     }
 
     @Test("a Retry-After on the listing an answer made due ends the send, and the listing stays due")
     func dueListingRetryAfter() async throws {
-        // Given a late publish deleted on the server while its resend waits, and another publish
-        // queued behind it
-        let clock = ContractClock(mode: .ticking)
-        let syncClock = ManualClock()
-        let setUp = try await Fixtures.make(clock: clock)
-        let author = try await setUp.integration.userService.create(UserDraft(handle: "retry_after", displayName: "R"))
-        let remote = setUp.remote
-        let device = try await Fixtures.make(clock: clock, alongside: setUp, inBackground: true, syncClock: syncClock)
-        _ = try await device.integration.postService.feed(authorID: author.id, page: .first(10))
-        _ = try await HangGuard.run("the reader parked") { try await remote.parks.wait { $0.count == 1 } }
-        remote.losesNextAnswer.withLock { $0 = true }
-        let late = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "late"))
-        try await syncClock.waitForSleepers(1)
-        try await remote.deliverLateCommands()
-        _ = try await HangGuard.run("the reader parked with the post") {
-            try await remote.parks.wait { $0.last == [late.id] }
-        }
-        try await setUp.server.postService.delete(id: late.id, by: author.id)
-        _ = try await HangGuard.run("the reader parked without it") { try await remote.parks.wait { $0.count == 3 } }
+        // Given a late post deleted on the server while its resend waits, and a publish queued behind it
+        let scene = try await LateDeletedPost.make(handle: "retry_after")
+        let (device, remote, author, late) = (scene.device, scene.setUp.remote, scene.author, scene.late)
         let next = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "next"))
 
         // When the resend is answered and the whole listing it made due meets a Retry-After
         remote.failsNextWholeRead.withLock {
             $0 = .unavailable(reason: "the test server is busy", retryAfter: .seconds(30))
         }
-        syncClock.advance(by: .seconds(5))
-        try await syncClock.waitForSleeper(dueWithin: .seconds(30))
+        scene.syncClock.advance(by: .seconds(5))
+        try await scene.syncClock.waitForSleeper(dueWithin: .seconds(30))
 
         // Then nothing more is sent until the wait ends, and the listing is still due
         #expect(remote.wholeReads.current == 2, "the first read and the refused one")
@@ -120,9 +87,49 @@ struct OfflineFirstWholeReadTests {
         // And when the wait ends, the next publish goes and the listing settles the late post
         let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
         defer { feed.cancel() }
-        syncClock.advance(by: .seconds(30))
+        scene.syncClock.advance(by: .seconds(30))
         _ = try await feed.values(until: { $0.items.map(\.id) == [next.id] }, "the late post gone, the next one kept")
-        await device.integration.stop()
-        await setUp.integration.stop()
+        await scene.stop()
+    }
+
+    /// A device syncing in the background on a manual clock, whose post `late` reached the server
+    /// late (its answer lost), was then deleted there, and is still shown: the reader's listing
+    /// lacked it while its resend waited. The sender sleeps until its retry, 5 s on; the reader
+    /// is parked, its third read.
+    private struct LateDeletedPost {
+        let setUp: Fixtures.Parts
+        let device: Fixtures.Parts
+        let syncClock: ManualClock
+        let author: User
+        let late: Post
+
+        static func make(handle: String) async throws -> LateDeletedPost {
+            let clock = ContractClock(mode: .ticking)
+            let syncClock = ManualClock()
+            let setUp = try await Fixtures.make(clock: clock)
+            let author = try await setUp.integration.userService.create(UserDraft(handle: handle, displayName: "L"))
+            let remote = setUp.remote
+            let device = try await Fixtures.make(
+                clock: clock, alongside: setUp, inBackground: true, syncClock: syncClock)
+            _ = try await device.integration.postService.feed(authorID: author.id, page: .first(10))
+            _ = try await HangGuard.run("the reader parked") { try await remote.parks.wait { $0.count == 1 } }
+            remote.losesNextAnswer.withLock { $0 = true }
+            let late = try await device.integration.postService.publish(PostDraft(authorID: author.id, text: "late"))
+            try await syncClock.waitForSleepers(1)
+            try await remote.deliverLateCommands()
+            _ = try await HangGuard.run("the reader parked with the post") {
+                try await remote.parks.wait { $0.last == [late.id] }
+            }
+            try await setUp.server.postService.delete(id: late.id, by: author.id)
+            _ = try await HangGuard.run("the reader parked without it") {
+                try await remote.parks.wait { $0.count == 3 }
+            }
+            return LateDeletedPost(setUp: setUp, device: device, syncClock: syncClock, author: author, late: late)
+        }
+
+        func stop() async {
+            await device.integration.stop()
+            await setUp.integration.stop()
+        }
     }
 }
