@@ -82,12 +82,18 @@ struct OfflineFirstWholeReadTests {
         #expect(remote.wholeReads.current == 2, "the first read and the refused one")
         #expect(remote.publishesTried.current == [late.id, late.id], "the send went on after the Retry-After")
         #expect(await device.device.replica.cursor(authorID: author.id) == nil, "the refused listing is no longer due")
-        #expect(try await device.integration.postService.post(id: late.id) == late)
+        #expect(try await device.integration.postService.post(id: late.id).id == late.id)
+
+        // And the sender still waits a second before the end of the Retry-After (its own retry
+        // interval, 5 s, would have sent by now)
+        scene.syncClock.advance(by: .seconds(29))
+        try await scene.syncClock.waitForSleeper(dueWithin: .seconds(1))
+        #expect(remote.publishesTried.current == [late.id, late.id], "sent before the Retry-After ended")
 
         // And when the wait ends, the next publish goes and the listing settles the late post
         let feed = ObservationProbe(device.integration.postService.observeFeed(authorID: author.id, pageSize: 10))
         defer { feed.cancel() }
-        scene.syncClock.advance(by: .seconds(30))
+        scene.syncClock.advance(by: .seconds(1))
         _ = try await feed.values(until: { $0.items.map(\.id) == [next.id] }, "the late post gone, the next one kept")
         await scene.stop()
     }

@@ -7,8 +7,8 @@ import Services
 /// Uploads a video file, saves it to the owner's library, waits until the host has processed it,
 /// and optionally publishes a post with the video attached.
 ///
-/// A composite command: the publishing step is a `PublishPost` made by an injected factory, so it
-/// is the same use case the composer runs and a test can stub it.
+/// A composite command: the publishing step is a `PublishPost` command made by an injected
+/// factory, so it is the same use case the composer runs and a test can stub it.
 ///
 /// Steps and what remains when one fails:
 /// 1. The title and the post text are validated first; a bad one fails with `.invalidInput`

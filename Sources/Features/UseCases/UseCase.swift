@@ -6,7 +6,7 @@ import Services
 ///
 /// Rules every `run` keeps: it checks the request with the `Models` rules before calling the
 /// service (bad input fails with `.invalidInput` naming the field, whatever the integration), it
-/// checks for cancellation before each service call, and it throws `ServiceError` only.
+/// checks for cancellation before it calls the service, and it throws `ServiceError` only.
 public protocol UseCase {
     /// What the caller asks for, as typed.
     associatedtype Request: Hashable, Sendable
