@@ -28,14 +28,17 @@ public final class HTTPBackendIntegration: Integration {
     private let client: HTTPClient
     private let sessions: SessionKeeper
     private let changes = ChangeSignal()
-    private let sessionChanges = ChangeSignal()
+    private let sessionChanges: ChangeSignal
     private let state = StartState()
 
     /// Creates the integration; nothing is sent until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        let sessionChanges = ChangeSignal()
+        self.sessionChanges = sessionChanges
         let sessions = SessionKeeper(
-            file: CredentialFile(url: configuration.credentialsFile), missingSession: configuration.missingSession)
+            file: CredentialFile(url: configuration.credentialsFile), missingSession: configuration.missingSession,
+            sessionEnded: { sessionChanges.notify() })
         let client = HTTPClient(configuration: configuration.client, tokens: sessions)
         self.client = client
         self.sessions = sessions

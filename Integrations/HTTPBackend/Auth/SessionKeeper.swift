@@ -11,10 +11,12 @@ import Services
 /// one, unless the configuration's `missingSession` supplies one (asked once for all callers).
 /// On a 401 the first caller refreshes (trading the refresh token for a new session, which
 /// uses it up); callers that hit the same 401 meanwhile wait for that one refresh and replay with
-/// its token. A refresh the backend refuses (400, 401, 403) drops the session; one that fails
+/// its token. A refresh the backend refuses (400, 401, 403) ends the session here (and the user is
+/// no longer the current user), and the call that needed it fails as unauthorized; one that fails
 /// otherwise (offline, timed out, cancelled) keeps it.
 actor SessionKeeper: TokenProvider {
     private let file: CredentialFile
+    private let sessionEnded: @Sendable () -> Void
     private var contents = CredentialFile.Contents()
     private var renewals: [User.ID: Task<Result<CredentialFile.Tokens, HTTPFailure>, Never>] = [:]
     private var refreshes = 0
@@ -24,10 +26,13 @@ actor SessionKeeper: TokenProvider {
     /// Supplies a session for a user the device holds none for.
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
-    /// A keeper saving sessions in `file`, asking `missingSession` for users without one.
-    init(file: CredentialFile, missingSession: MissingSession? = nil) {
+    /// A keeper saving sessions in `file`, asking `missingSession` for users without one, and
+    /// calling `sessionEnded` when the backend refuses to renew a session.
+    init(file: CredentialFile, missingSession: MissingSession? = nil, sessionEnded: @escaping @Sendable () -> Void = {})
+    {
         self.file = file
         self.missingSession = missingSession
+        self.sessionEnded = sessionEnded
     }
 
     /// Loads the sessions an earlier run saved.
@@ -97,7 +102,7 @@ actor SessionKeeper: TokenProvider {
         if contents.currentUser == user { contents.currentUser = nil }
     }
 
-    private func save(_ user: User.ID, _ tokens: CredentialFile.Tokens?) {
+    private func save(_ user: User.ID, _ tokens: CredentialFile.Tokens) {
         // A failed save keeps the change in memory; the next one saves again.
         contents.sessions[user] = tokens
         if let saved = try? file.update(from: contents, { $0.sessions[user] = tokens }) {
@@ -127,15 +132,38 @@ actor SessionKeeper: TokenProvider {
             switch result {
             case .success(let tokens):
                 save(user, tokens)
-            case .failure(.status(let code, _, _)) where [400, 401, 403].contains(code):
+            case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
                 // The backend refused the refresh: the session is over; signing in starts another.
-                save(user, nil)
+                endSession(of: user)
             case .failure:
                 // Offline, timed out, cancelled: the session may still be good; keep it.
                 break
             }
         }
-        return try result.get().accessToken
+        switch result {
+        case .success(let tokens):
+            return tokens.accessToken
+        case .failure(.status(let code, let body, _)) where Self.refusals.contains(code):
+            // The call that needed the session fails as not signed in, whatever the refusal's
+            // status: a 400 or 403 there is about the refresh token, not the call's input or rights
+            // (a sender would take it for a refusal of its command, and drop the command).
+            throw .status(401, error: body, retryAfter: nil)
+        case .failure(let failure):
+            throw failure
+        }
+    }
+
+    /// The statuses of a refresh the backend refused, as opposed to one that did not get through.
+    private static let refusals: Set<Int> = [400, 401, 403]
+
+    /// Forgets `user`'s session after the backend refused to renew it, and that they are the
+    /// current user, then says so. A failed save keeps the change in memory; the next one saves again.
+    private func endSession(of user: User.ID) {
+        Self.drop(user, from: &contents)
+        if let saved = try? file.update(from: contents, { Self.drop(user, from: &$0) }) {
+            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
+        }
+        sessionEnded()
     }
 
     private static func refresh(_ refreshToken: String, send: @escaping HTTPHandler) async -> Result<

@@ -49,12 +49,30 @@ final class TaskEvents: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         completionHandler(nil)
     }
 
+    /// A server's request for credentials (`Basic`, `Digest` and the like) is refused: the client
+    /// never offers any, and the call answers 401. Every other challenge, above all the server
+    /// trust (TLS) one that Apple's URLSession sends here when no session-level handler exists, gets
+    /// the system's default handling, as it would without a delegate: refusing it would turn every
+    /// HTTPS answer into a 401.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        guard Self.asksForCredentials(challenge) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
         call(for: task)?.challenged()
         completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    /// Whether `challenge` asks for a user's credentials, as opposed to checking the server or
+    /// asking for a client certificate.
+    static func asksForCredentials(_ challenge: URLAuthenticationChallenge) -> Bool {
+        [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+            NSURLAuthenticationMethodHTMLForm, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+        ].contains(challenge.protectionSpace.authenticationMethod)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

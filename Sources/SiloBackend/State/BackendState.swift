@@ -36,6 +36,10 @@ actor BackendState {
     var sessionsByUser: [String: [String]] = [:]
     /// The live session of each family (a refresh replaces it, so there is one at a time).
     var sessionsByFamily: [String: String] = [:]
+    /// Sessions whose access token has authenticated a request since this process started, and
+    /// every session read from the journal (not known, so taken as used). A refresh token presented
+    /// again is renewed only while the session that replaced it is not among them.
+    var usedSessions: Set<String> = []
 
     // Answers, by scope and key, and the orders they go in when a bound is reached.
     var answers: [AnswerKey: KeptAnswer] = [:]
@@ -77,6 +81,7 @@ actor BackendState {
         for record in records { apply(record) }
         linesSinceCompaction = records.count
         removeExpired()
+        usedSessions = Set(sessions.keys)
     }
 
     /// Makes `records` durable (when journaled), then applies them. A compaction that follows and
@@ -104,6 +109,7 @@ actor BackendState {
             sessionsByFamily[session.familyID] = session.id
         case .sessionEnded(let id):
             guard let session = sessions.removeValue(forKey: id) else { return }
+            usedSessions.remove(id)
             sessionsByAccess[session.accessHash] = nil
             sessionsByRefresh[session.refreshHash] = nil
             if sessionsByFamily[session.familyID] == id { sessionsByFamily[session.familyID] = nil }

@@ -82,12 +82,7 @@ struct BackendSignInTests {
         try await BackendProcess.with { backend in
             let first = try await backend.signUp("rotating", password: Self.password)
             let other = try BackendAccount(answer: try await backend.signIn("rotating", password: Self.password))
-            func refresh(_ token: String) async throws -> BackendAnswer {
-                try await backend.exchange("POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(token)"}"#)
-            }
-            func post(_ token: String) async throws -> Int {
-                try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).status
-            }
+            let (refresh, post) = (Self.refresh(on: backend), Self.post(on: backend))
 
             let renewed = try BackendAccount(answer: try await refresh(first.refreshToken))
             #expect(try await post(renewed.accessToken) == 201)
@@ -99,6 +94,53 @@ struct BackendSignInTests {
             #expect(try await refresh(renewed.refreshToken).status == 401)
             #expect(try await post(other.accessToken) == 201, "another sign-in's session was ended too")
         }
+    }
+
+    @Test(
+        "a refresh token sent again renews while the session it made is unused (its answer was lost); once that is used, it signs the family out"
+    )
+    func refreshAnswerLost() async throws {
+        try await BackendProcess.with { backend in
+            let first = try await backend.signUp("lost_answer", password: Self.password)
+            let (refresh, post) = (Self.refresh(on: backend), Self.post(on: backend))
+
+            let lost = try BackendAccount(answer: try await refresh(first.refreshToken))
+            let again = try BackendAccount(answer: try await refresh(first.refreshToken))
+            #expect(try await post(lost.accessToken) == 401, "the session whose answer was lost still works")
+            #expect(try await post(again.accessToken) == 201)
+
+            let reuse = try await refresh(first.refreshToken)
+            #expect(reuse.status == 401 && reuse.body.contains("already used"), "\(reuse)")
+            #expect(try await post(again.accessToken) == 401, "the family lives on after a reuse")
+        }
+    }
+
+    @Test(
+        "after a restart, a refresh token sent again signs the family out: whether its successor was used is not kept")
+    func refreshAnswerLostAcrossRestart() async throws {
+        let data = try TemporaryDirectory(prefix: "backend-refresh")
+        let arguments = ["--store", "sqlite", "--data-dir", data.url.path]
+        let before = try await BackendProcess.start(arguments: arguments)
+        let first = try await before.signUp("restarted", password: Self.password)
+        _ = try BackendAccount(answer: try await Self.refresh(on: before)(first.refreshToken))
+        try await before.kill()
+
+        try await BackendProcess.with(arguments: arguments) { after in
+            let reuse = try await Self.refresh(on: after)(first.refreshToken)
+            #expect(reuse.status == 401 && reuse.body.contains("already used"), "\(reuse)")
+        }
+    }
+
+    /// Sends `POST /v1/sessions/refresh` with a refresh token.
+    private static func refresh(on backend: BackendProcess) -> (String) async throws -> BackendAnswer {
+        { token in
+            try await backend.exchange("POST", "/v1/sessions/refresh", body: #"{"refresh_token": "\#(token)"}"#)
+        }
+    }
+
+    /// Publishes a post with an access token, and gives the status.
+    private static func post(on backend: BackendProcess) -> (String) async throws -> Int {
+        { token in try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).status }
     }
 
     @Test("sign-out ends the session: its access and refresh tokens stop working, other sessions go on")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPBackendIntegration
 import HTTPSupport
 import Models
+import ServiceContracts
 import Services
 import TestSupport
 import Testing
@@ -149,6 +150,61 @@ extension HTTPSessionTests {
             let after = try scene.tokens()
             let counts = try await scene.backend.allRequests()
             #expect(after == saved, "the session changed: \(saved) → \(after); \(counts)")
+        }
+    }
+
+    @Test(
+        "a refresh whose answer is lost keeps the user signed in: the next refresh sends the same token, and it renews")
+    func lostRefreshAnswerKeepsSession() async throws {
+        try await FaultScene.with { scene in
+            try await scene.backend.expireAccessTokens()
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/sessions/refresh", "delivery": "dropped", "times": 1,
+            ])
+            let library = scene.integration.videoLibraryService
+            _ = try? await library.videos(ownerID: scene.author.id, page: .first(5))
+
+            _ = try await library.videos(ownerID: scene.author.id, page: .first(5))
+            #expect(try await scene.backend.requests("POST /v1/sessions/refresh") == 2)
+            #expect(try scene.leakedSecrets().isEmpty)
+        }
+    }
+
+    @Test("a refresh the backend refuses signs the user out here, and observers of the session hear it")
+    func refusedRefreshSignsOut() async throws {
+        try await FaultScene.with { scene in
+            let auth = scene.integration.authenticationService
+            let session = try await auth.signUp(
+                UserDraft(handle: "refused\(Int.random(in: 0..<1_000_000))", displayName: "R"),
+                password: Password.new("correct horse"))
+            let observed = ObservationProbe(auth.observeSession())
+            defer { observed.cancel() }
+            #expect(try await observed.next(within: ObservationProbe<AccountSession?>.deadline, "signed in") == session)
+            try await scene.backend.expireAccessTokens()
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/sessions/refresh", "status": 401, "times": 1,
+            ])
+
+            let failure = await #expect(throws: ServiceError.self) {
+                _ = try await scene.integration.postService.publish(PostDraft(authorID: session.user.id, text: "x"))
+            }
+            #expect(failure?.kind == .unauthorized, "\(String(describing: failure))")
+            #expect(try await auth.currentSession() == nil)
+            #expect(try await observed.next(within: ObservationProbe<AccountSession?>.deadline, "signed out") == nil)
+        }
+    }
+
+    @Test("a refresh refused with 403 fails the call it was for as unauthorized, not forbidden")
+    func refreshRefusalIsUnauthorized() async throws {
+        try await FaultScene.with { scene in
+            try await scene.backend.expireAccessTokens()
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/sessions/refresh", "status": 403, "times": 1,
+            ])
+            let failure = await #expect(throws: ServiceError.self) {
+                try await scene.integration.postService.delete(id: scene.post.id, by: scene.author.id)
+            }
+            #expect(failure?.kind == .unauthorized, "\(String(describing: failure))")
         }
     }
 
