@@ -66,7 +66,7 @@ enum SessionRoutes {
         -> User.ID
     {
         let account = handle.rawValue
-        if let seconds = await backend.throttle.retryAfter(for: account) {
+        if let seconds = await backend.throttle.take(account) {
             var failure = APIFailure(
                 429, .rateLimited, "too many failed sign-ins for @\(account); try again in \(seconds) s")
             failure.headers = [("Retry-After", String(seconds))]
@@ -78,6 +78,7 @@ enum SessionRoutes {
         } catch .notFound {
             user = nil
         } catch {
+            await backend.throttle.abandoned(account)
             throw APIFailure(error)
         }
         var stored: PasswordHash?
