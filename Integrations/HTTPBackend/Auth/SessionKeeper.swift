@@ -127,15 +127,17 @@ actor SessionKeeper: TokenProvider {
             renewals[user] = renewal
         }
         let result = await renewal.value
+        // Applied once, and only to the session it renewed: a sign-in or sign-out made while the
+        // refresh was on its way is newer than its answer.
         if renewals[user] == renewal {
             renewals[user] = nil
             switch result {
-            case .success(let tokens):
+            case .success(let tokens) where contents.sessions[user] == current:
                 save(user, tokens)
             case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
                 // The backend refused the refresh: the session is over; signing in starts another.
-                endSession(of: user)
-            case .failure:
+                endSession(current, of: user)
+            default:
                 // Offline, timed out, cancelled: the session may still be good; keep it.
                 break
             }
@@ -156,13 +158,16 @@ actor SessionKeeper: TokenProvider {
     /// The statuses of a refresh the backend refused, as opposed to one that did not get through.
     private static let refusals: Set<Int> = [400, 401, 403]
 
-    /// Forgets `user`'s session after the backend refused to renew it, and that they are the
-    /// current user, then says so. A failed save keeps the change in memory; the next one saves again.
-    private func endSession(of user: User.ID) {
+    /// Forgets `user`'s session `ended`, which the backend refused to renew, and that they are the
+    /// current user, then says so; a newer session (a sign-in meanwhile, here or in another
+    /// client of the file) is kept. A failed save keeps the change in memory; the next one saves again.
+    private func endSession(_ ended: CredentialFile.Tokens, of user: User.ID) {
+        guard contents.sessions[user] == ended else { return }
         Self.drop(user, from: &contents)
-        if let saved = try? file.update(from: contents, { Self.drop(user, from: &$0) }) {
-            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
+        let saved = try? file.update(from: contents) { saved in
+            if saved.sessions[user] == ended { Self.drop(user, from: &saved) }
         }
+        if let saved { contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine } }
         sessionEnded()
     }
 

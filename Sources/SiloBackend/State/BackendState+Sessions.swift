@@ -10,7 +10,7 @@ extension BackendState {
     ///
     /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
     func startSession(for userID: User.ID) throws(ServiceError) -> Schemas.Session {
-        try startSession(for: userID.rawValue, family: Self.familyID(), replacing: nil, previousRefreshHash: nil)
+        try startSession(for: userID.rawValue, family: Self.familyID(), replacing: nil)
     }
 
     /// What presenting a refresh token led to.
@@ -27,37 +27,44 @@ extension BackendState {
     /// is used up). A refresh token its family already used ends the family's live session:
     /// whoever holds the newer tokens (the thief or the user) must sign in again.
     ///
-    /// One exception: the token the live session replaced, while nothing has used that session
-    /// (no request with its access token since this process started), renews again. The answer
-    /// that carried the live session's tokens was lost, so the client still holds the token it
-    /// sent; signing it out would turn a lost answer into a sign-out. A thief's copy gains nothing
-    /// lasting: the renewed session is replaced by the holder of the other copy's next refresh, and
-    /// any reuse after a session was used ends the family.
+    /// One exception, for a lost answer: the token the live session replaced renews once more
+    /// while that session is unused (no request with its access token since this process
+    /// started) and its access token has not expired. The answer that carried the live session's
+    /// tokens was lost, so the client still holds the token it sent; signing it out would turn a
+    /// lost answer into a sign-out. The session it renews keeps no earlier token, so the grace is
+    /// once: a thief's copy of the old token gets at most one session, which the holder of the
+    /// other copy ends with their next refresh (and any reuse after that ends the family).
     ///
     /// - Throws: `.unavailable` when the journal cannot be written (nothing changed then).
     func refresh(_ refreshToken: String) throws(ServiceError) -> Refreshed {
         let presented = Self.hash(refreshToken)
         if let id = sessionsByRefresh[presented], let session = sessions[id] {
             guard session.refreshExpiresAt > now() else { return .unknown }
-            return .renewed(try renew(session, presented: presented))
+            return .renewed(try renew(session, replacing: presented))
         }
         // Refresh tokens are "<family>.<secret>": a token that is not the family's current one,
         // while the family lives, is one it used before.
         guard let family = refreshToken.split(separator: ".").first.map(String.init),
             let live = sessionsByFamily[family], let session = sessions[live]
         else { return .unknown }
-        if session.previousRefreshHash == presented, !usedSessions.contains(live), session.refreshExpiresAt > now() {
-            return .renewed(try renew(session, presented: presented))
+        if replacedRefreshTokens[live] == presented, session.accessExpiresAt > now() {
+            return .renewed(try renew(session, replacing: nil))
         }
         try commit([.sessionEnded(id: live)])
         return .reused
     }
 
-    /// A new session in `session`'s family in its place, renewed with the refresh token whose
-    /// hash is `presented`.
-    private func renew(_ session: SessionRecord, presented: String) throws(ServiceError) -> Schemas.Session {
-        try startSession(
-            for: session.userID, family: session.familyID, replacing: session.id, previousRefreshHash: presented)
+    /// A new session in `session`'s family in its place, which a lost answer may renew again with
+    /// the refresh token whose hash is `refreshHash` (`nil`: with none).
+    private func renew(_ session: SessionRecord, replacing refreshHash: String?) throws(ServiceError)
+        -> Schemas.Session
+    {
+        let renewed = try startSession(
+            for: session.userID, family: session.familyID, replacing: session.id)
+        if let refreshHash, let id = sessionsByRefresh[Self.hash(renewed.refreshToken)] {
+            replacedRefreshTokens[id] = refreshHash
+        }
+        return renewed
     }
 
     /// Ends the session of `accessToken` (sign-out): its access and refresh tokens stop working at
@@ -72,13 +79,13 @@ extension BackendState {
         return true
     }
 
-    /// The user an access token belongs to, while it has not expired; the session counts as used
-    /// from then on.
+    /// The user an access token belongs to, while it has not expired; from then on the session is
+    /// used, and no lost answer renews it (`refresh(_:)`).
     func user(accessToken: String) -> User.ID? {
         guard let id = sessionsByAccess[Self.hash(accessToken)], let session = sessions[id],
             session.accessExpiresAt > now()
         else { return nil }
-        usedSessions.insert(id)
+        replacedRefreshTokens[id] = nil
         return User.ID(session.userID)
     }
 
@@ -89,9 +96,9 @@ extension BackendState {
         for id in sessions.keys { sessions[id]?.accessExpiresAt = now }
     }
 
-    private func startSession(
-        for userID: String, family: String, replacing old: String?, previousRefreshHash: String?
-    ) throws(ServiceError) -> Schemas.Session {
+    private func startSession(for userID: String, family: String, replacing old: String?) throws(ServiceError)
+        -> Schemas.Session
+    {
         let now = now()
         let access = Self.token()
         let refresh = "\(family).\(Self.token())"
@@ -99,7 +106,7 @@ extension BackendState {
             id: Self.token(), userID: userID, familyID: family, accessHash: Self.hash(access),
             accessExpiresAt: expiry(after: limits.accessLifetime),
             refreshHash: Self.hash(refresh), refreshExpiresAt: expiry(after: limits.refreshLifetime),
-            startedAt: now, previousRefreshHash: previousRefreshHash)
+            startedAt: now)
         var records: [StateRecord] = old.map { [.sessionEnded(id: $0)] } ?? []
         var users = (sessionsByUser[userID] ?? []).filter { $0 != old }
         while users.count >= limits.sessionsPerUser {

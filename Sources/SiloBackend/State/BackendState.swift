@@ -36,10 +36,11 @@ actor BackendState {
     var sessionsByUser: [String: [String]] = [:]
     /// The live session of each family (a refresh replaces it, so there is one at a time).
     var sessionsByFamily: [String: String] = [:]
-    /// Sessions whose access token has authenticated a request since this process started, and
-    /// every session read from the journal (not known, so taken as used). A refresh token presented
-    /// again is renewed only while the session that replaced it is not among them.
-    var usedSessions: Set<String> = []
+    /// For each session a refresh started in this process, while nothing has used it (no request
+    /// with its access token): the hash of the refresh token it replaced, which a client whose
+    /// refresh answer was lost sends again (see `refresh(_:)`). In memory only: after a restart
+    /// such a token signs its family out.
+    var replacedRefreshTokens: [String: String] = [:]
 
     // Answers, by scope and key, and the orders they go in when a bound is reached.
     var answers: [AnswerKey: KeptAnswer] = [:]
@@ -81,7 +82,6 @@ actor BackendState {
         for record in records { apply(record) }
         linesSinceCompaction = records.count
         removeExpired()
-        usedSessions = Set(sessions.keys)
     }
 
     /// Makes `records` durable (when journaled), then applies them. A compaction that follows and
@@ -109,7 +109,7 @@ actor BackendState {
             sessionsByFamily[session.familyID] = session.id
         case .sessionEnded(let id):
             guard let session = sessions.removeValue(forKey: id) else { return }
-            usedSessions.remove(id)
+            replacedRefreshTokens[id] = nil
             sessionsByAccess[session.accessHash] = nil
             sessionsByRefresh[session.refreshHash] = nil
             if sessionsByFamily[session.familyID] == id { sessionsByFamily[session.familyID] = nil }

@@ -62,9 +62,6 @@ struct SessionRecord: Codable, Sendable, Hashable {
     var refreshHash: String
     var refreshExpiresAt: Date
     var startedAt: Date
-    /// SHA-256 (hex) of the refresh token this session replaced, or `nil` for a sign-in's first
-    /// session (and in journals written before it was kept).
-    var previousRefreshHash: String?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -75,7 +72,6 @@ struct SessionRecord: Codable, Sendable, Hashable {
         case refreshHash = "refresh_hash"
         case refreshExpiresAt = "refresh_expires_at"
         case startedAt = "started_at"
-        case previousRefreshHash = "previous_refresh_hash"
     }
 }
 

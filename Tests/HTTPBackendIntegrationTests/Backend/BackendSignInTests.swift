@@ -77,7 +77,9 @@ struct BackendSignInTests {
         }
     }
 
-    @Test("a refresh token works once; presenting it again signs out every session started from it")
+    @Test(
+        "a refresh token works once: presented again after its new session was used, it signs out every session started from it"
+    )
     func refreshReuse() async throws {
         try await BackendProcess.with { backend in
             let first = try await backend.signUp("rotating", password: Self.password)
@@ -112,6 +114,24 @@ struct BackendSignInTests {
             let reuse = try await refresh(first.refreshToken)
             #expect(reuse.status == 401 && reuse.body.contains("already used"), "\(reuse)")
             #expect(try await post(again.accessToken) == 401, "the family lives on after a reuse")
+        }
+    }
+
+    @Test("a lost answer's refresh token renews once, and only while that answer's access token lasts")
+    func refreshAnswerLostOnce() async throws {
+        try await BackendProcess.with { backend in
+            let refresh = Self.refresh(on: backend)
+            let first = try await backend.signUp("lost_twice", password: Self.password)
+            _ = try BackendAccount(answer: try await refresh(first.refreshToken))
+            _ = try BackendAccount(answer: try await refresh(first.refreshToken))
+            let twice = try await refresh(first.refreshToken)
+            #expect(twice.status == 401 && twice.body.contains("already used"), "renewed twice: \(twice)")
+
+            let second = try await backend.signUp("lost_late", password: Self.password)
+            _ = try BackendAccount(answer: try await refresh(second.refreshToken))
+            try await backend.expireAccessTokens()
+            let late = try await refresh(second.refreshToken)
+            #expect(late.status == 401 && late.body.contains("already used"), "renewed after it expired: \(late)")
         }
     }
 

@@ -194,6 +194,30 @@ extension HTTPSessionTests {
         }
     }
 
+    @Test("a refused refresh that was on its way while the user signed in again leaves the new session alone")
+    func refusalAfterSignIn() async throws {
+        try await FaultScene.with { scene in
+            let auth = scene.integration.authenticationService
+            let handle = "again\(Int.random(in: 0..<1_000_000))"
+            let password = try Password.new("correct horse")
+            let first = try await auth.signUp(UserDraft(handle: handle, displayName: "A"), password: password)
+            try await scene.backend.expireAccessTokens()
+            try await scene.backend.inject([
+                "method": "POST", "path": "/v1/sessions/refresh", "status": 401, "hold": true, "times": 1,
+            ])
+            let call = Task {
+                try await scene.integration.postService.publish(PostDraft(authorID: first.user.id, text: "x"))
+            }
+            try await scene.backend.waitForHeldRequests(1)
+
+            let again = try await auth.signIn(handle: try Handle(handle), password: password)
+            try await scene.backend.releaseHeldRequests()
+            _ = await call.result
+            #expect(try await auth.currentSession() == again, "the refusal of the old session ended the new one")
+            _ = try await scene.integration.postService.publish(PostDraft(authorID: first.user.id, text: "y"))
+        }
+    }
+
     @Test("a refresh refused with 403 fails the call it was for as unauthorized, not forbidden")
     func refreshRefusalIsUnauthorized() async throws {
         try await FaultScene.with { scene in
