@@ -23,6 +23,11 @@ struct SyncLostAnswerTests {
         let signedIn = try await elsewhere.run(
             "sign-in", "lost_answer", "--password-stdin", backend: backend, input: Self.password)
         try #require(signedIn.status == 0, "\(signedIn)")
+        // Read once, so each later reader asks for changes after the device's cursor: a first,
+        // whole, read would wait for the held send (none is read while a publish is on its way),
+        // and the device would never park in the long-poll the test waits for.
+        let synced = try await device.run("sync", backend: backend)
+        try #require(synced.status == 0, "\(synced)")
         try await backend.inject(#"{"method": "POST", "path": "/v1/posts", "status": 503}"#)
         let posted = try await device.run("post", "deleted elsewhere", backend: backend)
         try #require(posted.status == 0 && posted.standardOutput.hasPrefix("Published "), "\(posted)")
