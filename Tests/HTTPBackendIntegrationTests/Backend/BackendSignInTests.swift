@@ -163,6 +163,25 @@ struct BackendSignInTests {
         { token in try await backend.exchange("POST", "/v1/posts", body: #"{"body": "x"}"#, token: token).status }
     }
 
+    @Test("twenty wrong sign-ins sent at once get five guesses, as five in a row would; the others wait (429)")
+    func concurrentGuesses() async throws {
+        try await BackendProcess.with(arguments: ["--password-iterations", "20000"]) { backend in
+            _ = try await backend.signUp("crowded", password: Self.password)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for attempt in 1...20 {
+                    group.addTask {
+                        try await backend.exchange(
+                            "POST", "/v1/sessions", body: #"{"handle": "crowded", "password": "guess \#(attempt)"}"#
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 401 }.count <= 5, "\(statuses.sorted())")
+            #expect(statuses.allSatisfy { [401, 429].contains($0) }, "\(statuses.sorted())")
+        }
+    }
+
     @Test("sign-out ends the session: its access and refresh tokens stop working, other sessions go on")
     func signOut() async throws {
         try await BackendProcess.with { backend in
