@@ -25,8 +25,8 @@ public protocol Endpoint: Sendable {
     /// How long the server may hold the request before it answers (a long-poll); the attempt's
     /// deadline grows by as much.
     var serverHold: Duration { get }
-    /// Whether identical calls (same path, query and acting user) share one request while it is
-    /// in flight: by default every `GET`, and nothing else.
+    /// Whether identical calls (same method, path, query, header fields and acting user) share one
+    /// request while it is in flight: by default every `GET`, and nothing else.
     var sharesInFlightRequests: Bool { get }
 
     /// Extra header fields (`If-None-Match`); none by default.

@@ -10,8 +10,9 @@ struct EndpointCommand<E: Endpoint>: Command {
     let send: HTTPHandler
     /// The request, built once: what is sent, and what the sharing key is read from.
     private let request: Result<HTTPRequest, HTTPFailure>
-    /// The path, query and acting user of a shared request, within the client's generation
-    /// (only calls of one generation share); `nil` for a request that is not shared.
+    /// The method, path, query, header fields and acting user of a shared request, within the
+    /// client's generation (only calls of one generation share); `nil` for a request that is not
+    /// shared. Two calls that differ in any of these (an `If-None-Match`, say) never share an answer.
     let coalescingKey: String?
 
     /// A command sending `endpoint` through `send`, carrying `idempotencyKey` (the key of the
@@ -23,10 +24,18 @@ struct EndpointCommand<E: Endpoint>: Command {
         self.request = request
         coalescingKey =
             if endpoint.sharesInFlightRequests, case .success(let built) = request {
-                "\(built.path)?\(PercentEncoding.query(built.query)) as \(built.actingUser?.rawValue ?? "-") #\(generation)"
+                "\(built.method.rawValue) \(built.path)?\(PercentEncoding.query(built.query))"
+                    + " \(Self.fields(built.headers)) as \(built.actingUser?.rawValue ?? "-") #\(generation)"
             } else {
                 nil
             }
+    }
+
+    /// `headers` in one string no two different sets of fields share: sorted by lowercased name,
+    /// each name and value preceded by its length in UTF-8 bytes.
+    private static func fields(_ headers: [String: String]) -> String {
+        headers.map { (name: $0.key.lowercased(), value: $0.value) }.sorted { $0.name < $1.name }
+            .map { "\($0.name.utf8.count):\($0.name)\($0.value.utf8.count):\($0.value)" }.joined()
     }
 
     /// Runs it (the queue calls this).

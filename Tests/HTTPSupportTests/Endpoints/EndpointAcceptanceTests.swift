@@ -14,6 +14,31 @@ struct EndpointAcceptanceTests {
         func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
     }
 
+    /// `GET /v1/things/{id}` with an `If-None-Match`, when given.
+    private struct GetTaggedThing: Endpoint {
+        static let operation = APIOperation("getThing", .get, "/v1/things/{id}", success: [200])
+        var tag: String?
+        var pathParameters: [String: String] { ["id": "t 1"] }
+        var headers: [String: String] { tag.map { ["If-None-Match": $0] } ?? [:] }
+        func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+    }
+
+    @Test("calls share an answer only when their header fields are the same too")
+    func sharingKeyHoldsHeaders() {
+        func key(_ tag: String?) -> String? {
+            EndpointCommand(
+                endpoint: GetTaggedThing(tag: tag),
+                send: { _ throws(HTTPFailure) in
+                    HTTPResponse(status: 200, headers: [:], body: Data())
+                }
+            ).coalescingKey
+        }
+        #expect(key("\"v1\"") != nil)
+        #expect(key("\"v1\"") == key("\"v1\""))
+        #expect(key("\"v1\"") != key("\"v2\""))
+        #expect(key("\"v1\"") != key(nil))
+    }
+
     private static func client(answering answer: String) throws -> (HTTPClient, ScriptedServer) {
         let server = try ScriptedServer([ScriptedServer.answering(answer)])
         return (HTTPClient(configuration: .init(baseURL: server.baseURL, transport: .sockets)), server)
