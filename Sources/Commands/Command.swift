@@ -24,6 +24,10 @@ public protocol Command<Output>: Sendable {
     /// different types never share an execution, even when their keys are equal. Defaults to `nil`.
     var coalescingKey: String? { get }
 
+    /// The name the command is reported under (`silo --verbose`, a runner's reports). Defaults to
+    /// its type's name; a generic command that carries out something else names that instead.
+    var reportedName: String { get }
+
     /// Performs the operation.
     ///
     /// Implementations should check for cancellation (`Task.isCancelled` or
@@ -35,4 +39,7 @@ public protocol Command<Output>: Sendable {
 extension Command {
     /// Commands are not coalesced unless they opt in: the default key is `nil`.
     public var coalescingKey: String? { nil }
+
+    /// The command's type, e.g. `LoadListingPage<Post>`.
+    public var reportedName: String { String(describing: Self.self) }
 }

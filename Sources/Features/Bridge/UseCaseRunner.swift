@@ -16,7 +16,8 @@ import Services
 public struct UseCaseRunner: Sendable {
     /// What one finished use case reports, for diagnostics (`silo --verbose`).
     public struct Report: Sendable, Hashable {
-        /// The use case's name, e.g. `"PublishPost"`, or the command's type, e.g. `"LoadListingPage<Post>"`.
+        /// The command's `reportedName`: the use case's, e.g. `"PublishPost"`, or the command's type,
+        /// e.g. `"LoadListingPage<Post>"`.
         public let useCase: String
         /// How long it took from the call to `run` until its outcome arrived.
         public let duration: Duration
@@ -51,7 +52,7 @@ public struct UseCaseRunner: Sendable {
         let queue = queue
         let onReport = onReport
         let started = ContinuousClock.now
-        let useCase = (command as? any NamedCommand)?.name ?? String(describing: type(of: command))
+        let useCase = command.reportedName
         let task = Task { @MainActor in
             let result: Result<Output, ServiceError>
             do {

@@ -17,12 +17,11 @@ public struct UseCaseCommand<Case: UseCase>: Command {
         self.service = service
     }
 
+    /// The use case's name (`PublishPost`, not `UseCaseCommand<PublishPost>`).
+    public var reportedName: String { String(describing: Case.self) }
+
     /// Carries the request out: see the use case's `run` for what it does and throws.
     public func execute() async throws(ServiceError) -> Case.Response {
         try await Case.run(request, with: service)
     }
-}
-
-extension UseCaseCommand: NamedCommand {
-    var name: String { String(describing: Case.self) }
 }

@@ -59,12 +59,8 @@ extension BackendState {
     private func renew(_ session: SessionRecord, replacing refreshHash: String?) throws(ServiceError)
         -> Schemas.Session
     {
-        let renewed = try startSession(
-            for: session.userID, family: session.familyID, replacing: session.id)
-        if let refreshHash, let id = sessionsByRefresh[Self.hash(renewed.refreshToken)] {
-            replacedRefreshTokens[id] = refreshHash
-        }
-        return renewed
+        try startSession(
+            for: session.userID, family: session.familyID, replacing: session.id, renewableWith: refreshHash)
     }
 
     /// Ends the session of `accessToken` (sign-out): its access and refresh tokens stop working at
@@ -96,9 +92,9 @@ extension BackendState {
         for id in sessions.keys { sessions[id]?.accessExpiresAt = now }
     }
 
-    private func startSession(for userID: String, family: String, replacing old: String?) throws(ServiceError)
-        -> Schemas.Session
-    {
+    private func startSession(
+        for userID: String, family: String, replacing old: String?, renewableWith refreshHash: String? = nil
+    ) throws(ServiceError) -> Schemas.Session {
         let now = now()
         let access = Self.token()
         let refresh = "\(family).\(Self.token())"
@@ -120,6 +116,7 @@ extension BackendState {
         }
         records.append(.sessionStarted(session))
         try commit(records)
+        replacedRefreshTokens[session.id] = refreshHash
         return Schemas.Session(
             userID: userID, accessToken: access, refreshToken: refresh,
             expiresIn: Int(limits.accessLifetime.components.seconds))
