@@ -31,8 +31,9 @@ enum SiloBackend {
                 fail("cannot create \(options.dataDirectory.path): \(error.localizedDescription)", status: 1)
             }
         }
-        // With test controls, `POST /_test/crash` arms a crash at the store's next commit: the
-        // process then dies at once (SIGKILL), as a real crash would, before anything is written.
+        // With test controls, `POST /_test/crash` arms a crash at the next durable write (the
+        // store's commits and the state journal's writes): the process then dies at once
+        // (SIGKILL), as a real crash would, before anything is written.
         let crashSwitch = options.testControls ? CrashSwitch(onCrash: { kill(getpid(), SIGKILL) }) : nil
         let store = options.store.makeIntegration(dataDirectory: options.dataDirectory, crashSwitch: crashSwitch)
         do {
@@ -49,9 +50,14 @@ enum SiloBackend {
         limits.accessLifetime = options.accessTokenLifetime
         let state = BackendState(
             file: options.store == .sqlite ? options.dataDirectory.appendingPathComponent("backend-state.jsonl") : nil,
-            limits: limits)
+            limits: limits, crashSwitch: crashSwitch)
         do {
             try await state.open()
+            let completed = try await state.settleSignUps(users: users)
+            if completed > 0 {
+                FileHandle.standardError.write(
+                    Data("silo-backend: completed \(completed) sign-up(s) the last stop cut short\n".utf8))
+            }
         } catch {
             await store.stop()
             fail("cannot open the backend's state: \(error)", status: 1)

@@ -24,10 +24,16 @@ actor BackendState {
     let limits: Limits
     let now: @Sendable () -> Date
     private let journal: JSONLinesJournal<StateRecord>?
+    private let crashSwitch: CrashSwitch?
     private var linesSinceCompaction = 0
 
     /// Password hashes, by user id.
     var accounts: [String: PasswordHash] = [:]
+    /// Sign-ups with a password that began and have not ended, by handle: durable, so a restart
+    /// finds the ones a crash cut (`settleSignUps(users:)`).
+    var signUpsBegun: [String: PasswordHash] = [:]
+    /// Handles a sign-up is being served for now, in this process: one at a time per handle.
+    var handlesInSignUp: Set<String> = []
 
     // Sessions, by id, and the indexes that find them.
     var sessions: [String: SessionRecord] = [:]
@@ -66,9 +72,14 @@ actor BackendState {
         var key: String
     }
 
-    /// State in memory only (the memory store's), or journaled to `file`.
-    init(file: URL?, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = Date.init) {
+    /// State in memory only (the memory store's), or journaled to `file`. `crashSwitch` (test
+    /// controls only) stops the journal's writes as a crash would (`CrashSwitch`).
+    init(
+        file: URL?, limits: Limits = Limits(), crashSwitch: CrashSwitch? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         journal = file.map { JSONLinesJournal(url: $0) }
+        self.crashSwitch = crashSwitch
         self.limits = limits
         self.now = now
     }
@@ -89,7 +100,10 @@ actor BackendState {
     /// later commit; the failure is written to standard error.
     func commit(_ records: [StateRecord]) throws(ServiceError) {
         guard !records.isEmpty else { return }
-        try journal?.append(records)
+        if let journal {
+            try crashSwitch?.beforeDurableWrite()
+            try journal.append(records)
+        }
         for record in records { apply(record) }
         linesSinceCompaction += records.count
         do {
@@ -117,6 +131,10 @@ actor BackendState {
             if sessionsByUser[session.userID]?.isEmpty == true { sessionsByUser[session.userID] = nil }
         case .accountCreated(let account):
             accounts[account.userID] = account.password
+        case .signUpBegan(let signUp):
+            signUpsBegun[signUp.handle] = signUp.password
+        case .signUpEnded(let handle):
+            signUpsBegun[handle] = nil
         case .answered(let answer):
             let key = AnswerKey(scope: answer.scope, key: answer.key)
             if answers[key] == nil { answersByScope[answer.scope, default: []].append(key) }
@@ -174,17 +192,21 @@ actor BackendState {
     /// thousand), so it grows with the state, not with the history.
     private func compactIfWorthIt() throws(ServiceError) {
         guard let journal else { return }
-        let live = accounts.count + sessions.count + answers.count
+        let live = accounts.count + signUpsBegun.count + sessions.count + answers.count
         guard linesSinceCompaction >= max(1_000, 2 * live) else { return }
         removeExpired()
         let records =
             accounts.sorted { $0.key < $1.key }.map {
                 StateRecord.accountCreated(AccountRecord(userID: $0.key, password: $0.value))
             }
+            + signUpsBegun.sorted { $0.key < $1.key }.map {
+                StateRecord.signUpBegan(SignUpRecord(handle: $0.key, password: $0.value))
+            }
             + sessions.values.sorted { $0.startedAt < $1.startedAt }.map(StateRecord.sessionStarted)
             + answerQueue[answerQueueHead...].compactMap { entry in
                 answers[entry.key].flatMap { $0.stamp == entry.stamp ? StateRecord.answered($0.record) : nil }
             }
+        try crashSwitch?.beforeDurableWrite()
         try journal.compact(to: records)
         linesSinceCompaction = records.count
     }

@@ -11,9 +11,14 @@ enum StateRecord: Codable, Sendable {
     case answered(IdempotencyRecord)
     /// An account with a password was created (a device account, with none, has no record).
     case accountCreated(AccountRecord)
+    /// A sign-up with a password began: its hash is durable before the user exists, so a crash
+    /// between the two writes leaves what a restart completes (`BackendState.settleSignUps`).
+    case signUpBegan(SignUpRecord)
+    /// The sign-up under this handle ended: its account was created, or it failed.
+    case signUpEnded(handle: String)
 
     private enum CodingKeys: String, CodingKey {
-        case type, session, id, answer, account
+        case type, session, id, answer, account, signUp = "sign_up", handle
     }
 
     init(from decoder: any Decoder) throws {
@@ -23,6 +28,8 @@ enum StateRecord: Codable, Sendable {
         case "session_ended": self = .sessionEnded(id: try container.decode(String.self, forKey: .id))
         case "answered": self = .answered(try container.decode(IdempotencyRecord.self, forKey: .answer))
         case "account_created": self = .accountCreated(try container.decode(AccountRecord.self, forKey: .account))
+        case "sign_up_began": self = .signUpBegan(try container.decode(SignUpRecord.self, forKey: .signUp))
+        case "sign_up_ended": self = .signUpEnded(handle: try container.decode(String.self, forKey: .handle))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown record type \(other.debugDescription)")
@@ -31,19 +38,26 @@ enum StateRecord: Codable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
         switch self {
-        case .sessionStarted(let session):
-            try container.encode("session_started", forKey: .type)
-            try container.encode(session, forKey: .session)
-        case .sessionEnded(let id):
-            try container.encode("session_ended", forKey: .type)
-            try container.encode(id, forKey: .id)
-        case .answered(let record):
-            try container.encode("answered", forKey: .type)
-            try container.encode(record, forKey: .answer)
-        case .accountCreated(let account):
-            try container.encode("account_created", forKey: .type)
-            try container.encode(account, forKey: .account)
+        case .sessionStarted(let session): try container.encode(session, forKey: .session)
+        case .sessionEnded(let id): try container.encode(id, forKey: .id)
+        case .answered(let record): try container.encode(record, forKey: .answer)
+        case .accountCreated(let account): try container.encode(account, forKey: .account)
+        case .signUpBegan(let signUp): try container.encode(signUp, forKey: .signUp)
+        case .signUpEnded(let handle): try container.encode(handle, forKey: .handle)
+        }
+    }
+
+    /// The record's `type` in the journal.
+    private var type: String {
+        switch self {
+        case .sessionStarted: "session_started"
+        case .sessionEnded: "session_ended"
+        case .answered: "answered"
+        case .accountCreated: "account_created"
+        case .signUpBegan: "sign_up_began"
+        case .signUpEnded: "sign_up_ended"
         }
     }
 }
@@ -84,6 +98,14 @@ struct AccountRecord: Codable, Sendable, Hashable {
         case userID = "user_id"
         case password
     }
+}
+
+/// A sign-up with a password under way: the handle it claims and the password's hash, kept until
+/// the account exists or the sign-up failed.
+struct SignUpRecord: Codable, Sendable, Hashable {
+    /// The handle, lowercased as `Handle` keeps it.
+    var handle: String
+    var password: PasswordHash
 }
 
 /// The answer a mutating request got, kept under its `Idempotency-Key` for a day.

@@ -85,11 +85,7 @@ actor TestControls {
         case ("POST", "/_test/clock"):
             return advanceClock(request)
         case ("POST", "/_test/crash"):
-            guard let crashSwitch else {
-                return APIFailure(409, .conflict, "a crash needs the sqlite store (--store sqlite)").response
-            }
-            crashSwitch.arm()
-            return .empty(204)
+            return armCrash(request)
         case ("POST", "/_test/sessions"):
             return await startSession(request, state: state)
         case ("GET", "/_test/connections"):
@@ -129,6 +125,27 @@ actor TestControls {
             return .json(201, WireCoding.encode(try await state.startSession(for: User.ID(user))))
         } catch {
             return APIFailure(error).response
+        }
+    }
+
+    /// `POST /_test/crash`, or `POST /_test/crash {"passing": n}`: the process dies at the next
+    /// durable write (a store commit, a state journal write), or lets `n` through first.
+    private func armCrash(_ request: ServerRequest) -> ServerResponse {
+        struct Arm: Decodable {
+            var passing: Int?
+        }
+        guard let crashSwitch else {
+            return APIFailure(409, .conflict, "a crash needs the sqlite store (--store sqlite)").response
+        }
+        do {
+            let passing = request.body.isEmpty ? 0 : try WireCoding.decode(Arm.self, from: request).passing ?? 0
+            guard passing >= 0 else {
+                return APIFailure(422, .invalidInput, "passing must not be negative", field: "passing").response
+            }
+            crashSwitch.arm(passing: passing)
+            return .empty(204)
+        } catch {
+            return error.response
         }
     }
 

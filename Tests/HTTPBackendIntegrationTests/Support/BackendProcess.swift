@@ -149,10 +149,11 @@ final class BackendProcess: Sendable {
         slot.release()
     }
 
-    /// Makes the backend's store crash at its next commit (the process kills itself there, before
-    /// anything is written); needs `--store sqlite`.
-    func armCrash() async throws {
-        try await control("POST", "/_test/crash")
+    /// Makes the backend crash at its next durable write (a store commit or a write of its state
+    /// journal), or after `passing` more: the process kills itself there, before that write is
+    /// made. Needs `--store sqlite`.
+    func armCrash(passing: Int = 0) async throws {
+        try await control("POST", "/_test/crash", body: Data(#"{"passing": \#(passing)}"#.utf8))
     }
 
     /// Whether the backend is gone: nothing listens on its port any more. A process that killed

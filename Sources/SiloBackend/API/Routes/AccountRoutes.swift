@@ -8,26 +8,81 @@ import Services
 /// for only by the session this answer carries (what the HTTP integration makes for
 /// `UserService.create`). The answer holds tokens, which the server never keeps, so it is not
 /// kept under an idempotency key.
+///
+/// A sign-up with a password writes twice: the user into the store, the password into the
+/// backend's journal. So that a stop between the two never leaves a user nobody can sign in to,
+/// the password's hash is journaled first, as a sign-up begun for a handle no user holds, and a
+/// restart completes or ends what it finds begun (`BackendState.settleSignUps`).
 enum AccountRoutes {
     static let all: [Route] = [
         Route("signUp", "POST", "/v1/accounts", answers: [201], keepsAnswers: false) { context throws(APIFailure) in
             let request = try context.body(Schemas.NewAccount.self)
             let draft = UserDraft(handle: request.handle, displayName: request.displayName)
-            try APIFailure.validating { () throws(ValidationError) in
-                _ = try draft.validated()
+            let handle = try APIFailure.validating { () throws(ValidationError) -> Handle in
+                let (handle, _) = try draft.validated()
                 if let password = request.password { _ = try Password.new(password) }
+                return handle
             }
-            let user = try await context.change { () async throws(ServiceError) in
-                try await context.backend.users.create(draft)
+            return try await claiming(handle, in: context.backend.state) { () async throws(APIFailure) in
+                try await signUp(draft, handle: handle, password: request.password, context: context)
             }
-            // Hashed once the handle is known to be free: a taken handle costs no hash.
-            var hash: PasswordHash?
-            if let password = request.password { hash = await context.backend.hasher.hash(password) }
-            let session = try await context.call { () async throws(ServiceError) in
-                if let hash { try await context.backend.state.addAccount(user.id, password: hash) }
-                return try await context.backend.state.startSession(for: user.id)
-            }
-            return .json(201, WireCoding.encode(Schemas.Account(user: Schemas.User(user), session: session)))
         }
     ]
+
+    /// Creates the user and its account, with `handle` claimed.
+    private static func signUp(
+        _ draft: UserDraft, handle: Handle, password: String?, context: RouteContext
+    ) async throws(APIFailure) -> ServerResponse {
+        let (state, users) = (context.backend.state, context.backend.users)
+        // Checked before the hash, so a taken handle costs none, and before a sign-up begins, so
+        // one begins only for a free handle.
+        try await context.call { () async throws(ServiceError) in
+            do throws(ServiceError) {
+                _ = try await users.user(handle: handle)
+            } catch .notFound {
+                return
+            }
+            throw .conflict(reason: "handle \(handle) is taken")
+        }
+        var hash: PasswordHash?
+        if let password {
+            let made = await context.backend.hasher.hash(password)
+            try await context.call { () async throws(ServiceError) in
+                try await state.beginSignUp(handle, password: made)
+            }
+            hash = made
+        }
+        let user: User
+        do {
+            user = try await context.change { () async throws(ServiceError) in try await users.create(draft) }
+        } catch {
+            // When this write fails too, the next start ends the sign-up: no user holds the handle.
+            if hash != nil { try? await state.endSignUp(handle) }
+            throw error
+        }
+        let session = try await context.call { () async throws(ServiceError) in
+            if let hash { try await state.addAccount(user.id, password: hash, signedUpAs: handle) }
+            return try await state.startSession(for: user.id)
+        }
+        return .json(201, WireCoding.encode(Schemas.Account(user: Schemas.User(user), session: session)))
+    }
+
+    /// Runs `body` with `handle` claimed in `state`, and gives it back however `body` ends.
+    private static func claiming(
+        _ handle: Handle, in state: BackendState, _ body: () async throws(APIFailure) -> ServerResponse
+    ) async throws(APIFailure) -> ServerResponse {
+        do {
+            try await state.claimHandle(handle)
+        } catch {
+            throw APIFailure(error)
+        }
+        let result: Result<ServerResponse, APIFailure>
+        do {
+            result = .success(try await body())
+        } catch {
+            result = .failure(error)
+        }
+        await state.releaseHandle(handle)
+        return try result.get()
+    }
 }
