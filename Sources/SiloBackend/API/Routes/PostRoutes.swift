@@ -50,9 +50,17 @@ enum PostRoutes {
         },
         Route("publishPost", "POST", "/v1/posts", answers: [201]) { context throws(APIFailure) in
             let author = try await context.signedInUser()
-            let draft = PostDraft(try context.body(Schemas.NewPost.self), authorID: author)
+            var draft = PostDraft(try context.body(Schemas.NewPost.self), authorID: author)
+            // A post without an id of its own, sent with a key, gets an id made from the key, so a
+            // retry whose first answer a crash lost finds the post it made (`KeyedID`).
+            let keyed = draft.id == nil ? context.request.header("idempotency-key") : nil
+            if let keyed { draft.id = Post.ID(KeyedID.make("post", scope: author.rawValue, key: keyed)) }
             let post = try await context.change { () async throws(ServiceError) in
-                try await context.backend.posts.publish(draft)
+                do throws(ServiceError) {
+                    return try await context.backend.posts.publish(draft)
+                } catch .conflict where keyed != nil {
+                    return try await earlierPost(draft, posts: context.backend.posts)
+                }
             }
             await context.backend.postLog.record(authorID: author, postID: post.id)
             return .json(201, WireCoding.encode(Schemas.Post(post)))
@@ -67,4 +75,18 @@ enum PostRoutes {
             return .empty(204)
         },
     ]
+
+    /// The post an earlier request with the key of `draft`'s id made, when it is the post `draft`
+    /// asks for.
+    ///
+    /// - Throws: `.conflict` when it is another post: the key was used for another request.
+    private static func earlierPost(_ draft: PostDraft, posts: any PostService) async throws(ServiceError) -> Post {
+        let earlier = try await posts.post(id: draft.id ?? Post.ID(""))
+        guard earlier.authorID == draft.authorID, earlier.text == (try? PostRules.validatedText(draft.text)),
+            earlier.videoID == draft.videoID
+        else {
+            throw .conflict(reason: "this Idempotency-Key was used for another post; use a new key for a new request")
+        }
+        return earlier
+    }
 }
