@@ -62,16 +62,21 @@ enum SiloBackend {
             await store.stop()
             fail("cannot open the backend's state: \(error)", status: 1)
         }
+        // The places the descriptor limit leaves, known before the server exists: the change
+        // log bounds its long-polls by them.
+        var serverLimits = options.limits
+        serverLimits.maxConnections = min(serverLimits.maxConnections, HTTPServer.descriptorBudget())
         let backend = Backend(
             posts: posts, users: users, library: library, state: state,
-            hasher: PasswordHasher(iterations: options.passwordIterations), postLog: PostChangeLog(clock: clock),
+            hasher: PasswordHasher(iterations: options.passwordIterations),
+            postLog: PostChangeLog(clock: clock, longPolls: serverLimits.longPolls),
             testControls: options.testControls
                 ? TestControls(clock: clock, status: status, crashSwitch: options.store == .sqlite ? crashSwitch : nil)
                 : nil)
         let server: HTTPServer
         do {
             server = try HTTPServer(
-                port: options.port, limits: options.limits, clock: clock, status: status, screen: Backend.screen,
+                port: options.port, limits: serverLimits, clock: clock, status: status, screen: Backend.screen,
                 handler: backend.handle)
         } catch {
             await store.stop()

@@ -21,10 +21,14 @@ actor PostChangeLog {
         case changed([Post.ID], cursor: String)
         /// The cursor is not one this log can continue from; start over from `cursor`.
         case forgotten(cursor: String)
+        /// Nothing changed, and as many reads as the log lets wait are waiting: ask again shortly.
+        case busy
     }
 
     /// How many changes are kept.
     let capacity: Int
+    /// How many reads may wait for a change at once; each holds one of the server's connections.
+    let longPolls: Int
     private var entries: [Entry] = []
     private var head = 0
     private var sequence = 0
@@ -33,10 +37,12 @@ actor PostChangeLog {
     /// What a long-poll's wait is measured on: the server's clock, which a test moves by hand.
     private let clock: ServerClock
 
-    /// A log keeping the last `capacity` changes, timing long-polls on `clock`.
-    init(clock: ServerClock, capacity: Int = 100_000) {
+    /// A log keeping the last `capacity` changes, timing long-polls on `clock`, and letting at
+    /// most `longPolls` reads wait at once.
+    init(clock: ServerClock, capacity: Int = 100_000, longPolls: Int = 256) {
         self.clock = clock
         self.capacity = capacity
+        self.longPolls = longPolls
     }
 
     /// How many reads are waiting for a change now.
@@ -61,10 +67,13 @@ actor PostChangeLog {
         for waiter in (waiters.removeValue(forKey: authorID) ?? [:]).values { waiter.resume() }
     }
 
-    /// The posts of `authorID` that changed after `cursor`; with none yet, waits up to `wait` for one.
+    /// The posts of `authorID` that changed after `cursor`; with none yet, waits up to `wait` for
+    /// one, or is `busy` when `longPolls` reads are waiting already.
     func read(authorID: User.ID, after cursor: String?, wait: Duration) async -> Read {
         var read = changes(authorID: authorID, after: cursor)
         if case .changed(let ids, _) = read, ids.isEmpty, wait > .zero {
+            // Counted and joined in one actor step: two reads never both take the last place.
+            guard waitingReads < longPolls else { return .busy }
             await waitForChange(of: authorID, upTo: wait)
             read = changes(authorID: authorID, after: cursor)
         }

@@ -93,7 +93,7 @@ final class HTTPServer: Sendable {
 
     /// How many connections the process's descriptor limit leaves room for, after raising the
     /// soft limit as far as the hard one allows; 64 are kept for files and pipes.
-    private static func descriptorBudget() -> Int {
+    static func descriptorBudget() -> Int {
         #if canImport(Glibc)
             let resource = Int32(RLIMIT_NOFILE.rawValue)
         #else

@@ -18,4 +18,9 @@ struct ServerLimits: Sendable {
     /// lock new ones out); when every connection's request is being handled or answered, the new
     /// one gets 503.
     var maxConnections = 512
+
+    /// How many requests may wait in a long-poll at once (`GET …/posts/changes?wait=`): half the
+    /// connections, so waiting reads, which are never cut to make room, leave the other half to
+    /// every other request. One more gets 503 with `Retry-After` at once.
+    var longPolls: Int { max(1, maxConnections / 2) }
 }

@@ -27,9 +27,20 @@ extension BackendState {
 
     /// Records that the sign-up for `handle` failed before its user was created.
     ///
-    /// - Throws: `.unavailable` when the journal cannot be written; the next start ends it then.
+    /// - Throws: `.unavailable` when the journal cannot be written; the next sign-up for the
+    ///   handle (`endAbandonedSignUp(_:)`) or the next start ends it then.
     func endSignUp(_ handle: Handle) throws(ServiceError) {
         try commit([.signUpEnded(handle: handle.rawValue)])
+    }
+
+    /// Ends a sign-up begun for `handle` that no sign-up is serving any more: one whose user was
+    /// never made and whose end could not be written. Call it with the handle claimed and known
+    /// to be free. Nothing to do, and nothing written, in the usual case.
+    ///
+    /// - Throws: `.unavailable` when the journal cannot be written: the new sign-up must not go on.
+    func endAbandonedSignUp(_ handle: Handle) throws(ServiceError) {
+        guard signUpsBegun[handle.rawValue] != nil else { return }
+        try endSignUp(handle)
     }
 
     /// Finishes the sign-ups a stop cut short, from the journal's records of them: where the user
@@ -45,7 +56,7 @@ extension BackendState {
         var completed = 0
         for (rawHandle, password) in signUpsBegun.sorted(by: { $0.key < $1.key }) {
             var records: [StateRecord] = [.signUpEnded(handle: rawHandle)]
-            if let handle = Handle(rawValue: rawHandle), let user = try await existingUser(handle, in: users),
+            if let handle = Handle(rawValue: rawHandle), let user = try await users.userHolding(handle),
                 accounts[user.id.rawValue] == nil
             {
                 records.insert(.accountCreated(AccountRecord(userID: user.id.rawValue, password: password)), at: 0)
@@ -55,10 +66,15 @@ extension BackendState {
         }
         return completed
     }
+}
 
-    private func existingUser(_ handle: Handle, in users: any UserService) async throws(ServiceError) -> User? {
+extension UserService {
+    /// The user holding `handle`, or `nil` when no user does.
+    ///
+    /// - Throws: what `user(handle:)` throws but `.notFound`.
+    func userHolding(_ handle: Handle) async throws(ServiceError) -> User? {
         do throws(ServiceError) {
-            return try await users.user(handle: handle)
+            return try await user(handle: handle)
         } catch .notFound {
             return nil
         }

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SiloBackend
+
 /// `silo-backend` killed between the writes of one request, then started again on its data. A
 /// sign-up with a password writes the user into the store and the password into the state
 /// journal; a publish writes the post into the store and its answer into the journal. Whatever
@@ -88,6 +90,23 @@ struct BackendCrashTests {
         try await BackendProcess.with(arguments: arguments) { backend in
             let other = try await publish("second", on: backend)
             #expect(other.status == 409 && other.body.contains("Idempotency-Key"), "\(other)")
+        }
+    }
+
+    @Test("an id made from a key that another user took first blocks nothing: the post gets a random id")
+    func keyedIDTakenByAnother() async throws {
+        try await BackendProcess.with { backend in
+            let (owner, squatter) = (try await backend.signUp("owner"), try await backend.signUp("squatter"))
+            let taken = KeyedID.make("post", scope: owner.userID, key: "foreseen")
+            let squat = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"id": "\#(taken)", "body": "mine"}"#, token: squatter.accessToken)
+            #expect(squat.status == 201, "\(squat)")
+
+            let published = try await backend.exchange(
+                "POST", "/v1/posts", body: #"{"body": "hello"}"#, token: owner.accessToken,
+                headers: ["Idempotency-Key": "foreseen"])
+            #expect(published.status == 201 && published.body.contains("hello"), "\(published)")
+            #expect(!published.body.contains(taken), "\(published)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `silo-backend` under clients that hold connections open and trickle their requests (the
@@ -47,6 +48,32 @@ struct BackendSlowClientTests {
             #expect(try await slow[0].readUntilClosed().isEmpty)
             try await backend.waitForConnection(fromPort: slow[6].localPort) { $0.phase == "head" }
             try await backend.waitForConnection(fromPort: eighth.localPort) { _ in true }
+        }
+    }
+
+    @Test("long-polls hold at most half the places: one more is told at once to come back (503, Retry-After)")
+    func longPollsHoldHalfThePlaces() async throws {
+        // Given a backend of 4 places whose 2 long-poll places are taken by reads that wait until
+        // the test ends (its clock moves only when told)
+        try await BackendProcess.with(arguments: ["--manual-clock", "--max-connections", "4"]) { backend in
+            let feed = "/v1/users/u_1/posts/changes"
+            let start = try await backend.exchange("GET", feed)
+            let object = try JSONSerialization.jsonObject(with: Data(start.body.utf8)) as? [String: Any]
+            let poll = "\(feed)?cursor=\(try #require(object?["cursor"] as? String, "\(start)"))&wait=25"
+            let waiting = try (0..<2).map { _ in try RawConnection(port: backend.port) }
+            for connection in waiting { connection.send("GET \(poll) HTTP/1.1\r\nHost: poll\r\n\r\n") }
+            try await backend.waitForLongPolls(2)
+
+            // When a third client asks to wait
+            let third = try await HangGuard.run("the answer to a third long-poll") {
+                try await backend.exchange("GET", poll)
+            }
+
+            // Then it is answered at once, a client that does not wait is served beside them, and
+            // the two are still waiting
+            #expect(third.status == 503 && third.header("Retry-After") == "1", "\(third)")
+            #expect(try await Self.freshHealthStatus(backend) == "200")
+            try await backend.waitForLongPolls(2)
         }
     }
 

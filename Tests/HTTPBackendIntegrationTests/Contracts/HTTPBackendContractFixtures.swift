@@ -11,7 +11,7 @@ import TestSupport
 /// is a second client beside the first. The contract's clock travels with every request
 /// (`TestClockMiddleware`), so checks that decide ties run here too. Held reads are the backend's
 /// `hold` fault on every `GET`, answered when the check releases them. A crash is the backend
-/// killing itself at its store's next commit (`POST /_test/crash`); recovering starts a new backend
+/// killing itself at its next durable write (`POST /_test/crash`); recovering starts a new backend
 /// on the same data and port, and a new client.
 enum HTTPBackendContractFixtures {
     static let integration = "HTTP backend"

@@ -37,12 +37,13 @@ enum AccountRoutes {
         // Checked before the hash, so a taken handle costs none, and before a sign-up begins, so
         // one begins only for a free handle.
         try await context.call { () async throws(ServiceError) in
-            do throws(ServiceError) {
-                _ = try await users.user(handle: handle)
-            } catch .notFound {
-                return
+            guard try await users.userHolding(handle) == nil else {
+                throw .conflict(reason: "handle \(handle) is taken")
             }
-            throw .conflict(reason: "handle \(handle) is taken")
+            // A begun sign-up that made no user, and whose end could not be written, ends before
+            // another sign-up makes one: settled at the next start, it would give that user its
+            // password.
+            try await state.endAbandonedSignUp(handle)
         }
         var hash: PasswordHash?
         if let password {
@@ -56,8 +57,16 @@ enum AccountRoutes {
         do {
             user = try await context.change { () async throws(ServiceError) in try await users.create(draft) }
         } catch {
-            // When this write fails too, the next start ends the sign-up: no user holds the handle.
-            if hash != nil { try? await state.endSignUp(handle) }
+            // Ended only when no user was made: a store that failed after its commit leaves the
+            // sign-up begun, and the next start completes the account. When the end cannot be
+            // written, the next sign-up for the handle or the next start ends it.
+            if hash != nil {
+                do throws(ServiceError) {
+                    if try await users.userHolding(handle) == nil { try await state.endSignUp(handle) }
+                } catch {
+                    // Left begun: ended or completed later, as above.
+                }
+            }
             throw error
         }
         let session = try await context.call { () async throws(ServiceError) in

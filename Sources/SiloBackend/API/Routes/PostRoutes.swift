@@ -24,6 +24,11 @@ enum PostRoutes {
             case .forgotten(let restart):
                 return .json(200, WireCoding.encode(Schemas.PostChanges(changes: [], cursor: restart, reset: true)))
             case .changed(let changed, let next): (ids, cursor) = (changed, next)
+            case .busy:
+                var failure = APIFailure(
+                    503, .unavailable, "as many reads as the server lets wait are waiting for changes; retry shortly")
+                failure.headers = [("Retry-After", "1")]
+                throw failure
             }
             var changes: [Schemas.PostChanges.Change] = []
             for id in ids {
@@ -77,14 +82,19 @@ enum PostRoutes {
     ]
 
     /// The post an earlier request with the key of `draft`'s id made, when it is the post `draft`
-    /// asks for.
+    /// asks for. When another author holds the id (a client may choose any id), the post is
+    /// published under a random one instead: nobody can block a key by taking its id.
     ///
-    /// - Throws: `.conflict` when it is another post: the key was used for another request.
+    /// - Throws: `.conflict` when the author's post under the id is another: the key was used
+    ///   for another request; what `publish` throws.
     private static func earlierPost(_ draft: PostDraft, posts: any PostService) async throws(ServiceError) -> Post {
         let earlier = try await posts.post(id: draft.id ?? Post.ID(""))
-        guard earlier.authorID == draft.authorID, earlier.text == (try? PostRules.validatedText(draft.text)),
-            earlier.videoID == draft.videoID
-        else {
+        guard earlier.authorID == draft.authorID else {
+            var unkeyed = draft
+            unkeyed.id = nil
+            return try await posts.publish(unkeyed)
+        }
+        guard earlier.text == (try? PostRules.validatedText(draft.text)), earlier.videoID == draft.videoID else {
             throw .conflict(reason: "this Idempotency-Key was used for another post; use a new key for a new request")
         }
         return earlier
