@@ -18,6 +18,10 @@ actor SessionKeeper: TokenProvider {
     private let file: CredentialFile
     private let sessionEnded: @Sendable () -> Void
     private var contents = CredentialFile.Contents()
+    /// Each user's session as this keeper last read it from the file or wrote it there. The file
+    /// holds a newer one only when it differs from this: another client wrote it. When a save
+    /// failed, memory is newer than the file, which must then not be taken back.
+    private var seenOnFile: [User.ID: CredentialFile.Tokens] = [:]
     private var renewals: [User.ID: Task<Result<CredentialFile.Tokens, HTTPFailure>, Never>] = [:]
     private var refreshes = 0
     private let missingSession: MissingSession?
@@ -38,6 +42,7 @@ actor SessionKeeper: TokenProvider {
     /// Loads the sessions an earlier run saved.
     func load() throws(ServiceError) {
         contents = try file.load()
+        seenOnFile = contents.sessions
     }
 
     /// How many refreshes this keeper has sent: for tests of the single flight.
@@ -59,6 +64,7 @@ actor SessionKeeper: TokenProvider {
             saved.sessions[user] = tokens
             if isCurrent { saved.currentUser = user }
         }
+        seenOnFile = contents.sessions
     }
 
     /// Forgets `user`'s session (and that they are the current user).
@@ -66,6 +72,7 @@ actor SessionKeeper: TokenProvider {
     /// - Throws: `.unavailable` when the credentials file cannot be written.
     func forget(_ user: User.ID) throws(ServiceError) {
         contents = try file.update(from: contents) { saved in Self.drop(user, from: &saved) }
+        seenOnFile = contents.sessions
         Self.drop(user, from: &contents)
     }
 
@@ -91,10 +98,14 @@ actor SessionKeeper: TokenProvider {
         return tokens.accessToken
     }
 
-    /// Takes `user`'s session from the file when it holds a newer one.
+    /// Takes `user`'s session from the file when another client wrote a newer one there: one
+    /// that differs from what this keeper last saw on the file. A session that is only in memory
+    /// (its save failed) is not replaced by the older one the file still holds, whose refresh
+    /// token the backend has already used.
     private func reloadSession(of user: User.ID) {
-        guard let saved = try? file.load().sessions[user] else { return }
-        contents.sessions[user] = saved
+        guard let loaded = try? file.load(), loaded.sessions[user] != seenOnFile[user] else { return }
+        seenOnFile[user] = loaded.sessions[user]
+        if let saved = loaded.sessions[user] { contents.sessions[user] = saved }
     }
 
     private static func drop(_ user: User.ID, from contents: inout CredentialFile.Contents) {
@@ -106,6 +117,7 @@ actor SessionKeeper: TokenProvider {
         // A failed save keeps the change in memory; the next one saves again.
         contents.sessions[user] = tokens
         if let saved = try? file.update(from: contents, { $0.sessions[user] = tokens }) {
+            seenOnFile = saved.sessions
             contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
         }
     }
@@ -167,7 +179,10 @@ actor SessionKeeper: TokenProvider {
         let saved = try? file.update(from: contents) { saved in
             if saved.sessions[user] == ended { Self.drop(user, from: &saved) }
         }
-        if let saved { contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine } }
+        if let saved {
+            seenOnFile = saved.sessions
+            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
+        }
         sessionEnded()
     }
 

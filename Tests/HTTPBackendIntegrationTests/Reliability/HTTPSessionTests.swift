@@ -170,6 +170,31 @@ extension HTTPSessionTests {
         }
     }
 
+    @Test(
+        "a session whose save failed stays in use: the older one on file, whose refresh token is spent, is not taken back",
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    func unsavedSessionKept() async throws {
+        let disk = try ScratchFileSystem(byteCount: 256 << 10)
+        let onDisk = disk.url.appendingPathComponent("credentials.json")
+        // The scene's client keeps its sessions on the small disk, starting from the file the
+        // stage was set with (the author signed in).
+        try await FaultScene.with(configure: { configuration in
+            if let staged = configuration.credentialsFile { try? FileManager.default.copyItem(at: staged, to: onDisk) }
+            configuration.credentialsFile = onDisk
+        }) { scene in
+            let library = scene.integration.videoLibraryService
+            let owner = scene.author.id
+            try disk.setReadOnly(true)
+            try await scene.backend.expireAccessTokens()
+            _ = try await library.videos(ownerID: owner, page: .first(5))  // renewed; its save fails
+
+            try await scene.backend.expireAccessTokens()
+            _ = try await library.videos(ownerID: owner, page: .first(5))  // renewed from memory
+
+            #expect(try await scene.backend.requests("POST /v1/sessions/refresh") == 2)
+        }
+    }
+
     @Test("a refresh the backend refuses signs the user out here, and observers of the session hear it")
     func refusedRefreshSignsOut() async throws {
         try await FaultScene.with { scene in
