@@ -151,6 +151,10 @@ final class EventLoop {
         switch step {
         case .close:
             close(connection)
+        case .drain:
+            // The client sees the answer end; what it still sends is read and dropped until it
+            // closes (or the request timeout passes), so it is never reset mid-send.
+            shutdown(connection.descriptor, Int32(SHUT_WR))
         case .dispatch(let request):
             let (id, handler, finished, wakeUp) = (connection.id, handler, finished, wakeUp)
             let descriptor = connection.descriptor

@@ -19,8 +19,12 @@ final class HTTPConnection {
         case readingBody(head: RequestHead, length: Int, bodyStart: Int, firstByteAt: Duration)
         /// The request is with the handler.
         case handling(keepAlive: Bool)
-        /// Writing a response; `closeAfter` when the connection ends once it is out.
-        case writing(since: Duration, closeAfter: Bool)
+        /// Writing a response; `closeAfter` when the connection ends once it is out, `drainAfter`
+        /// when it is a refusal of a request whose body the client may still be sending.
+        case writing(since: Duration, closeAfter: Bool, drainAfter: Bool)
+        /// The refusal is out and the write side shut: reading and dropping what the client still
+        /// sends until it closes, so it is not reset mid-send and can read the refusal.
+        case draining(since: Duration)
     }
 
     /// What the loop must do after feeding the connection an event.
@@ -29,6 +33,8 @@ final class HTTPConnection {
         case wait
         /// Hand this request to the handler, then call `respond(with:now:)`.
         case dispatch(ServerRequest)
+        /// Shut the write side (the client reads the end of the answer), then keep reading.
+        case drain
         /// Close the connection.
         case close
     }
@@ -63,7 +69,7 @@ final class HTTPConnection {
     /// Whether the loop should poll for bytes to read.
     var wantsToRead: Bool {
         switch phase {
-        case .awaitingHead, .readingBody: true
+        case .awaitingHead, .readingBody, .draining: true
         case .handling, .writing: false
         }
     }
@@ -81,6 +87,7 @@ final class HTTPConnection {
         case .awaitingHead(let since, nil): since
         case .awaitingHead(_, let firstByteAt?): firstByteAt
         case .readingBody(_, _, _, let firstByteAt): firstByteAt
+        case .draining(let since): since
         case .handling, .writing: nil
         }
     }
@@ -92,7 +99,8 @@ final class HTTPConnection {
         case .awaitingHead(_, let firstByteAt?): firstByteAt + limits.requestTimeout
         case .readingBody(_, _, _, let firstByteAt): firstByteAt + limits.requestTimeout
         case .handling: nil
-        case .writing(let since, _): since + limits.requestTimeout
+        case .writing(let since, _, _): since + limits.requestTimeout
+        case .draining(let since): since + limits.requestTimeout
         }
     }
 
@@ -120,9 +128,14 @@ final class HTTPConnection {
     /// waits for the next request (which may already be in the buffer).
     func wrote(_ count: Int, now: Duration, screen: (RequestHead) -> ServerResponse?) -> Step {
         written += count
-        guard written >= output.count, case .writing(_, let closeAfter) = phase else { return .wait }
+        guard written >= output.count, case .writing(_, let closeAfter, let drainAfter) = phase else { return .wait }
         output = []
         written = 0
+        if drainAfter {
+            phase = .draining(since: now)
+            buffer = []
+            return .drain
+        }
         if closeAfter { return .close }
         phase = .awaitingHead(since: now, firstByteAt: nil)
         return advance(now: now, screen: screen)
@@ -149,7 +162,7 @@ final class HTTPConnection {
     func expire(now: Duration) -> Step {
         guard let deadline, deadline <= now else { return .wait }
         switch phase {
-        case .awaitingHead(_, nil), .writing, .handling:
+        case .awaitingHead(_, nil), .writing, .handling, .draining:
             return .close
         case .awaitingHead:
             refuse(408, "the request head did not arrive in time", now: now)
@@ -163,6 +176,9 @@ final class HTTPConnection {
 
     private func advance(now: Duration, screen: (RequestHead) -> ServerResponse?) -> Step {
         switch phase {
+        case .draining:
+            buffer.removeAll(keepingCapacity: true)
+            return .wait
         case .awaitingHead(let since, let firstByteAt):
             guard !buffer.isEmpty else { return .wait }
             let started = firstByteAt ?? now
@@ -179,13 +195,13 @@ final class HTTPConnection {
         guard let end = Self.headEnd(in: buffer, from: scanned) else {
             scanned = max(0, buffer.count - 3)
             if buffer.count > limits.maxHeaderBytes {
-                refuse(431, "the request line and headers exceed \(limits.maxHeaderBytes) bytes", now: now)
+                refuse(431, "the request line and headers exceed \(limits.maxHeaderBytes) bytes", now: now, drain: true)
             }
             return .wait
         }
         scanned = 0
         guard end <= limits.maxHeaderBytes else {
-            refuse(431, "the request line and headers exceed \(limits.maxHeaderBytes) bytes", now: now)
+            refuse(431, "the request line and headers exceed \(limits.maxHeaderBytes) bytes", now: now, drain: true)
             return .wait
         }
         let head: RequestHead
@@ -194,11 +210,11 @@ final class HTTPConnection {
             head = try RequestHead.parse(buffer[..<end])
             length = try head.contentLength(limit: limits.maxBodyBytes)
         } catch {
-            refuse(error.status, error.message, now: now)
+            refuse(error.status, error.message, now: now, drain: true)
             return .wait
         }
         if let refusal = screen(head) {
-            startWriting(refusal.head(keepAlive: false) + refusal.body, closeAfter: true, now: now)
+            startWriting(refusal.head(keepAlive: false) + refusal.body, closeAfter: true, drainAfter: true, now: now)
             return .wait
         }
         let bodyStart = end + 4
@@ -232,16 +248,18 @@ final class HTTPConnection {
 
     // MARK: - Writing
 
-    private func refuse(_ status: Int, _ message: String, now: Duration) {
+    /// Answers `status` and closes; with `drain`, what the client still sends of the refused
+    /// request is read and dropped first (it is refused at its head, before its body is read).
+    private func refuse(_ status: Int, _ message: String, now: Duration, drain: Bool = false) {
         let response = ServerResponse.error(status: status, code: APIErrorCode.forStatus(status), message: message)
-        startWriting(response.head(keepAlive: false) + response.body, closeAfter: true, now: now)
+        startWriting(response.head(keepAlive: false) + response.body, closeAfter: true, drainAfter: drain, now: now)
     }
 
-    private func startWriting(_ bytes: [UInt8], closeAfter: Bool, now: Duration) {
+    private func startWriting(_ bytes: [UInt8], closeAfter: Bool, drainAfter: Bool = false, now: Duration) {
         output = bytes
         written = 0
         interim = nil
-        phase = .writing(since: now, closeAfter: closeAfter)
+        phase = .writing(since: now, closeAfter: closeAfter, drainAfter: drainAfter)
     }
 
     /// Where the blank line ending the head starts, scanning from `start`.

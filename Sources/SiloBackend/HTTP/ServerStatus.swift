@@ -23,6 +23,7 @@ final class ServerStatus: @unchecked Sendable {
             case .readingBody: phase = "body"
             case .handling: phase = "handling"
             case .writing: phase = "writing"
+            case .draining: phase = "draining"
             }
             received = connection.receivedByteCount
             port = connection.peerPort

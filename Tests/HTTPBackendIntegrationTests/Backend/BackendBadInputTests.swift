@@ -102,6 +102,27 @@ struct BackendBadInputTests {
         }
     }
 
+    @Test("a body over the limit, sent whole before the answer is read (as most clients do), gets 413, not a reset")
+    func oversizedBodySentWhole() async throws {
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
+            // Given a client sending 64 MiB, more than the socket buffers of both ends hold, so it
+            // is still sending when the backend refuses the request at its head
+            let size = 64 << 20
+            let head = "POST /v1/accounts HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n"
+            let connection = try RawConnection(port: backend.port)
+
+            // When it sends all of it, then reads the answer
+            let sent = try await connection.sendBlocking(Array(head.utf8) + [UInt8](repeating: 0x20, count: size))
+            let answer = try await connection.readUntilClosed()
+
+            // Then the backend read and dropped the body instead of resetting the connection, and
+            // the refusal is there to read
+            #expect(sent, "the connection was reset while the client sent its body")
+            #expect(answer.hasPrefix("HTTP/1.1 413 "), "got \(answer.prefix(200))")
+            #expect(try await Self.health(backend) == 200)
+        }
+    }
+
     @Test("keep-alive: two requests on one connection, then an idle close")
     func keepAlive() async throws {
         // Given a backend whose timeouts move only when the test moves its clock

@@ -57,6 +57,31 @@ final class RawConnection {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
+    /// Sends `bytes`, more than the socket buffers hold, from a thread of its own (the send blocks
+    /// until the server has read them): `false` when the server closed or reset the connection
+    /// first. `HangGuard` fails a server that stops reading.
+    func sendBlocking(_ bytes: [UInt8]) async throws -> Bool {
+        let descriptor = self.descriptor
+        return try await HangGuard.run("the backend reading \(bytes.count) bytes on a raw connection") {
+            await DedicatedThread.run {
+                var offset = 0
+                while offset < bytes.count {
+                    let count = bytes[offset...].withUnsafeBytes { raw in
+                        #if canImport(Glibc)
+                            Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                        #else
+                            Darwin.send(descriptor, raw.baseAddress, raw.count, 0)
+                        #endif
+                    }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
+        }
+    }
+
     /// Everything the server sends until it closes the connection.
     ///
     /// Blocks in `recv` on a thread of its own (never one of the cooperative pool), so it waits
