@@ -51,8 +51,13 @@ actor PostChangeLog {
     /// Returns once at least `count` reads are waiting for a change: for the test controls, so a
     /// test publishes only once its long-poll is held, never racing it.
     func waitForWaitingReads(_ count: Int) async {
-        guard waitingReads < count else { return }
-        await withCheckedContinuation { waitingWatchers.add(count, $0) }
+        await waitForWaitingReads(.atLeast(count))
+    }
+
+    /// Returns once the number of reads waiting for a change meets `goal`: for the test controls.
+    func waitForWaitingReads(_ goal: CountWaiters.Goal) async {
+        guard !goal.isMet(by: waitingReads) else { return }
+        await withCheckedContinuation { waitingWatchers.add(goal, $0) }
     }
 
     /// Records that `postID` in `authorID`'s feed changed, and wakes that feed's waiting readers.
@@ -65,6 +70,7 @@ actor PostChangeLog {
             head = 0
         }
         for waiter in (waiters.removeValue(forKey: authorID) ?? [:]).values { waiter.resume() }
+        waitingWatchers.resume(reached: waitingReads)
     }
 
     /// The posts of `authorID` that changed after `cursor`; with none yet, waits up to `wait` for
@@ -127,5 +133,6 @@ actor PostChangeLog {
     private func wake(_ authorID: User.ID, _ id: UUID) {
         waiters[authorID]?.removeValue(forKey: id)?.resume()
         if waiters[authorID]?.isEmpty == true { waiters[authorID] = nil }
+        waitingWatchers.resume(reached: waitingReads)
     }
 }

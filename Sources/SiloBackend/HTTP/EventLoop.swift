@@ -24,6 +24,10 @@ final class EventLoop {
     private let finished = FinishedResponses()
     private var connections: [Int32: HTTPConnection] = [:]
     private var nextID = 0
+    /// The handlers of `GET` and `HEAD` requests being served, by connection id: a read has no
+    /// effect to finish, so when its client goes away it is cancelled (a long-poll stops waiting
+    /// and gives back its place). Other handlers run to the end, whoever waits for them.
+    private var reads: [Int: Task<Void, Never>] = [:]
 
     init(
         listener: Int32,
@@ -60,6 +64,7 @@ final class EventLoop {
                 var events: Int16 = 0
                 if connection.wantsToRead { events |= Int16(POLLIN) }
                 if connection.wantsToWrite { events |= Int16(POLLOUT) }
+                if reads[connection.id] != nil { events |= Self.peerClosed }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
@@ -141,10 +146,19 @@ final class EventLoop {
             perform(step, for: connection)
         } else if entry.revents & Int16(POLLOUT) != 0 {
             writePending(connection)
-        } else if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        } else if entry.revents & (Int16(POLLHUP | POLLERR | POLLNVAL) | Self.peerClosed) != 0 {
             close(connection)
         }
     }
+
+    /// The `poll` event of a peer that closed its end (`POLLRDHUP`, which Swift's Glibc module
+    /// does not carry), asked for only while a read is served; elsewhere a close is noticed at
+    /// the next read or write.
+    #if os(Linux)
+        private static let peerClosed: Int16 = 0x2000
+    #else
+        private static let peerClosed: Int16 = 0
+    #endif
 
     /// Does what `step` says for `connection`, then writes whatever it has ready.
     private func perform(_ step: HTTPConnection.Step, for connection: HTTPConnection) {
@@ -158,11 +172,12 @@ final class EventLoop {
         case .dispatch(let request):
             let (id, handler, finished, wakeUp) = (connection.id, handler, finished, wakeUp)
             let descriptor = connection.descriptor
-            Task {
+            let task = Task {
                 let response = await handler(request)
                 finished.append(descriptor: descriptor, id: id, response: response)
                 wakeUp.signal()
             }
+            if request.method == "GET" || request.method == "HEAD" { reads[id] = task }
         case .wait:
             if let interim = connection.interim {
                 _ = Socket.write(connection.descriptor, interim, from: 0)
@@ -193,6 +208,7 @@ final class EventLoop {
 
     private func deliverFinishedResponses() {
         for (descriptor, id, response) in finished.takeAll() {
+            reads[id] = nil
             // A connection closed meanwhile (or its descriptor reused) has no one to answer.
             guard let connection = connections[descriptor], connection.id == id else { continue }
             perform(connection.respond(with: response, now: clock.now), for: connection)
@@ -208,6 +224,7 @@ final class EventLoop {
     }
 
     private func close(_ connection: HTTPConnection) {
+        reads.removeValue(forKey: connection.id)?.cancel()
         connections[connection.descriptor] = nil
         Socket.close(connection.descriptor)
     }

@@ -74,8 +74,13 @@ actor TestControls {
         case ("GET", "/_test/held"):
             return await heldCount(request)
         case ("GET", "/_test/long-polls"):
-            // Answers once at least `count` change-feed reads are waiting for a change.
-            await postLog.waitForWaitingReads(request.queryValue("count").flatMap(Int.init) ?? 0)
+            // Answers once at least `count` change-feed reads are waiting for a change, or fewer
+            // than `fewer_than` are.
+            if let bound = request.queryValue("fewer_than").flatMap(Int.init) {
+                await postLog.waitForWaitingReads(.fewerThan(bound))
+            } else {
+                await postLog.waitForWaitingReads(request.queryValue("count").flatMap(Int.init) ?? 0)
+            }
             return .json(200, WireCoding.encode(["waiting": await postLog.waitingReads]))
         case ("POST", "/_test/release"):
             let released = held

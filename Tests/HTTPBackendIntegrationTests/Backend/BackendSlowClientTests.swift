@@ -56,10 +56,7 @@ struct BackendSlowClientTests {
         // Given a backend of 4 places whose 2 long-poll places are taken by reads that wait until
         // the test ends (its clock moves only when told)
         try await BackendProcess.with(arguments: ["--manual-clock", "--max-connections", "4"]) { backend in
-            let feed = "/v1/users/u_1/posts/changes"
-            let start = try await backend.exchange("GET", feed)
-            let object = try JSONSerialization.jsonObject(with: Data(start.body.utf8)) as? [String: Any]
-            let poll = "\(feed)?cursor=\(try #require(object?["cursor"] as? String, "\(start)"))&wait=25"
+            let poll = try await Self.longPoll(on: backend)
             let waiting = try (0..<2).map { _ in try RawConnection(port: backend.port) }
             for connection in waiting { connection.send("GET \(poll) HTTP/1.1\r\nHost: poll\r\n\r\n") }
             try await backend.waitForLongPolls(2)
@@ -75,6 +72,31 @@ struct BackendSlowClientTests {
             #expect(try await Self.freshHealthStatus(backend) == "200")
             try await backend.waitForLongPolls(2)
         }
+    }
+
+    @Test("a long-poll whose client goes away stops waiting at once, and gives back its place")
+    func abandonedLongPollEnds() async throws {
+        // Given a long-poll that would wait until the test ends (the clock moves only when told)
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
+            let poll = try await Self.longPoll(on: backend)
+            var client: RawConnection? = try RawConnection(port: backend.port)
+            client?.send("GET \(poll) HTTP/1.1\r\nHost: poll\r\n\r\n")
+            try await backend.waitForLongPolls(1)
+
+            // When its client closes the connection
+            client = nil
+
+            // Then the read ends
+            try await backend.waitForLongPolls(fewerThan: 1)
+        }
+    }
+
+    /// The path of a read of a feed's changes that waits 25 s for one, from a cursor of now.
+    private static func longPoll(on backend: BackendProcess) async throws -> String {
+        let feed = "/v1/users/u_1/posts/changes"
+        let start = try await backend.exchange("GET", feed)
+        let object = try JSONSerialization.jsonObject(with: Data(start.body.utf8)) as? [String: Any]
+        return "\(feed)?cursor=\(try #require(object?["cursor"] as? String, "\(start)"))&wait=25"
     }
 
     /// Opens `count` connections that each send `unfinishedHead`, and returns once the backend has

@@ -101,6 +101,13 @@ final class BackendProcess: Sendable {
             "GET", "/_test/long-polls?count=\(count)", awaiting: "\(count) long-poll(s) waiting at the backend")
     }
 
+    /// Returns once fewer than `bound` change-feed reads are waiting for a change.
+    func waitForLongPolls(fewerThan bound: Int) async throws {
+        try await control(
+            "GET", "/_test/long-polls?fewer_than=\(bound)",
+            awaiting: "fewer than \(bound) long-poll(s) waiting at the backend")
+    }
+
     /// Removes every injected fault.
     func clearFaults() async throws {
         try await control("DELETE", "/_test/faults")
