@@ -175,8 +175,8 @@ let package = Package(
         .testTarget(
             name: "HTTPBackendIntegrationTests",
             dependencies: [
-                "HTTPBackendIntegration", "HTTPSupport", "SiloBackend", "IntegrationSupport", "Models", "Services",
-                "ServiceContracts", "TestSupport",
+                "HTTPBackendIntegration", "BackendAPI", "HTTPSupport", "SiloBackend", "IntegrationSupport", "Models",
+                "Services", "ServiceContracts", "TestSupport",
             ]
         ),
         // The development server the HTTP integration talks to: a composition root over the store

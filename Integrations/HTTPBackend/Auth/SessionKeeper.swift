@@ -60,20 +60,42 @@ actor SessionKeeper: TokenProvider {
         let tokens = CredentialFile.Tokens(accessToken: session.accessToken, refreshToken: session.refreshToken)
         contents.sessions[user] = tokens
         if isCurrent { contents.currentUser = user }
-        contents = try file.update(from: contents) { saved in
+        let saved = try write { saved in
             saved.sessions[user] = tokens
             if isCurrent { saved.currentUser = user }
         }
-        seenOnFile = contents.sessions
+        contents.currentUser = saved.currentUser
     }
 
     /// Forgets `user`'s session (and that they are the current user).
     ///
     /// - Throws: `.unavailable` when the credentials file cannot be written.
     func forget(_ user: User.ID) throws(ServiceError) {
-        contents = try file.update(from: contents) { saved in Self.drop(user, from: &saved) }
-        seenOnFile = contents.sessions
+        let saved = try write { saved in Self.drop(user, from: &saved) }
+        contents.currentUser = saved.currentUser
         Self.drop(user, from: &contents)
+    }
+
+    /// Changes the file by `change`, and writes again every session of this keeper the file lacks
+    /// (its save failed) where no other client has changed that user's session since; then takes
+    /// in the sessions other clients wrote, except where this keeper holds one not yet saved.
+    ///
+    /// - Throws: what `CredentialFile.update` throws; memory is unchanged then.
+    private func write(_ change: (inout CredentialFile.Contents) -> Void) throws(ServiceError)
+        -> CredentialFile.Contents
+    {
+        let (unsaved, seen) = (contents.sessions.filter { seenOnFile[$0.key] != $0.value }, seenOnFile)
+        let saved = try file.update(from: contents) { onFile in
+            for (user, tokens) in unsaved where onFile.sessions[user] == seen[user] { onFile.sessions[user] = tokens }
+            change(&onFile)
+        }
+        for (user, tokens) in saved.sessions where tokens != seenOnFile[user] {
+            if contents.sessions[user] == nil || contents.sessions[user] == seenOnFile[user] {
+                contents.sessions[user] = tokens
+            }
+        }
+        seenOnFile = saved.sessions
+        return saved
     }
 
     /// The access token for `user`; another client of the same file may have signed them in since
@@ -116,10 +138,7 @@ actor SessionKeeper: TokenProvider {
     private func save(_ user: User.ID, _ tokens: CredentialFile.Tokens) {
         // A failed save keeps the change in memory; the next one saves again.
         contents.sessions[user] = tokens
-        if let saved = try? file.update(from: contents, { $0.sessions[user] = tokens }) {
-            seenOnFile = saved.sessions
-            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
-        }
+        _ = try? write { $0.sessions[user] = tokens }
     }
 
     /// A token to replay with after `rejected` got a 401: the one another caller already renewed,
@@ -176,12 +195,8 @@ actor SessionKeeper: TokenProvider {
     private func endSession(_ ended: CredentialFile.Tokens, of user: User.ID) {
         guard contents.sessions[user] == ended else { return }
         Self.drop(user, from: &contents)
-        let saved = try? file.update(from: contents) { saved in
+        _ = try? write { saved in
             if saved.sessions[user] == ended { Self.drop(user, from: &saved) }
-        }
-        if let saved {
-            seenOnFile = saved.sessions
-            contents.sessions = contents.sessions.merging(saved.sessions) { mine, _ in mine }
         }
         sessionEnded()
     }

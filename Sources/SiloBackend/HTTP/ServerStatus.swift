@@ -11,7 +11,8 @@ final class ServerStatus: @unchecked Sendable {
     struct Connection: Codable, Sendable {
         /// The client's port on 127.0.0.1.
         var port: Int
-        /// `idle` (waiting for a request), `head` or `body` (receiving one), `handling`, `writing`.
+        /// `idle` (waiting for a request), `head` or `body` (receiving one), `handling`, `writing`,
+        /// `draining` (dropping the rest of a refused request).
         var phase: String
         /// The bytes received on it so far.
         var received: Int

@@ -179,6 +179,7 @@ extension HTTPSessionTests {
         // The scene's client keeps its sessions on the small disk, starting from the file the
         // stage was set with (the author signed in).
         try await FaultScene.with(configure: { configuration in
+            // Failing to copy leaves no session to renew: the first call below then fails.
             if let staged = configuration.credentialsFile { try? FileManager.default.copyItem(at: staged, to: onDisk) }
             configuration.credentialsFile = onDisk
         }) { scene in

@@ -27,6 +27,12 @@ final class RawConnection {
             }
         }
         guard connected == 0 else { throw BackendProcessFailure(description: "cannot connect to port \(port)") }
+        #if canImport(Darwin)
+            // A send to a reset connection fails instead of ending the test process with SIGPIPE
+            // (Linux's sends here pass MSG_NOSIGNAL).
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     deinit { close(descriptor) }

@@ -1,0 +1,97 @@
+import BackendAPI
+import Foundation
+import HTTPSupport
+import Models
+import TestSupport
+import Testing
+
+@testable import HTTPBackendIntegration
+
+/// The keeper of the sessions on a device and its credentials file, shared by the clients of
+/// one device: a session renewed by one client is taken by the others, and a session whose save
+/// failed is never replaced by the older one the file still holds. The older one's refresh token
+/// is spent: refreshing with it makes the backend end the session everywhere.
+///
+/// A stand-in answers the refreshes: `ann-refresh-0` renews to `ann-access-1` and `ann-refresh-1`.
+@Suite("HTTP backend: the session keeper and its credentials file")
+struct SessionKeeperTests {
+    @Test("a session another client renewed is taken after this client saved another user's, not refreshed again")
+    func otherClientsRenewalTaken() async throws {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
+        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
+        try await first.adopt(Self.session("ann", 0), isCurrent: true)
+        try await first.adopt(Self.session("bob", 0), isCurrent: false)
+        try await second.load()
+        let server = RefreshStandIn()
+
+        // Given ann's session renewed by the second client, then bob's by the first
+        _ = try await second.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        _ = try await first.renew("bob", rejected: "bob-access-0", sendingThrough: server.handler)
+
+        // When the first client meets a 401 with ann's old access token
+        let token = try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+
+        // Then it replays with the session the second client made, and refreshes nothing
+        #expect(token == "ann-access-1")
+        #expect(server.refreshTokens == ["ann-refresh-0", "bob-refresh-0"])
+    }
+
+    @Test(
+        "a session whose save failed is written by the next save that succeeds, and the older one is never taken back",
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    func unsavedSessionWrittenLater() async throws {
+        let disk = try ScratchFileSystem(byteCount: 256 << 10)
+        let file = CredentialFile(url: disk.url.appendingPathComponent("credentials.json"))
+        let keeper = SessionKeeper(file: file)
+        try await keeper.adopt(Self.session("ann", 0), isCurrent: true)
+        let server = RefreshStandIn()
+
+        // Given ann's session renewed while the disk was read-only
+        try disk.setReadOnly(true)
+        _ = try await keeper.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        try disk.setReadOnly(false)
+
+        // When another user signs in on the device, and ann's renewed session is rejected in turn
+        try await keeper.adopt(Self.session("bob", 0), isCurrent: false)
+        let onFile = try file.load().sessions["ann"]?.accessToken
+        let token = try await keeper.renew("ann", rejected: "ann-access-1", sendingThrough: server.handler)
+
+        // Then the sign-in's save wrote ann's renewed session too, and the refresh sent its token
+        #expect(onFile == "ann-access-1")
+        #expect(token == "ann-access-2")
+        #expect(server.refreshTokens == ["ann-refresh-0", "ann-refresh-1"])
+    }
+
+    /// `user`'s session number `generation`.
+    static func session(_ user: String, _ generation: Int) -> Schemas.Session {
+        Schemas.Session(
+            userID: user, accessToken: "\(user)-access-\(generation)", refreshToken: "\(user)-refresh-\(generation)",
+            expiresIn: 900)
+    }
+}
+
+/// Answers `POST /v1/sessions/refresh` for `<user>-refresh-<n>` with that user's session `n + 1`,
+/// and keeps the refresh tokens it was sent, in order.
+final class RefreshStandIn: Sendable {
+    private let sent = Locked<[String]>([])
+
+    /// The refresh tokens sent so far.
+    var refreshTokens: [String] { sent.withLock { $0 } }
+
+    /// The handler a keeper sends its refreshes through.
+    var handler: HTTPHandler {
+        { [sent] request throws(HTTPFailure) in
+            let body = try? JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
+            let token = body?["refresh_token"] ?? ""
+            sent.withLock { $0.append(token) }
+            let parts = token.split(separator: "-")
+            guard parts.count == 3, let generation = Int(parts[2]) else {
+                return HTTPResponse(status: 401, headers: [:], body: Data(#"{"code":"unauthorized"}"#.utf8))
+            }
+            let session = SessionKeeperTests.session(String(parts[0]), generation + 1)
+            let encoded = (try? JSONEncoder().encode(session)) ?? Data()
+            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: encoded)
+        }
+    }
+}
