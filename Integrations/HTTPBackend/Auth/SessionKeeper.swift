@@ -78,7 +78,8 @@ actor SessionKeeper: TokenProvider {
 
     /// Changes the file by `change`, and writes again every session of this keeper the file lacks
     /// (its save failed) where no other client has changed that user's session since; then takes
-    /// in the sessions other clients wrote, except where this keeper holds one not yet saved.
+    /// in what other clients changed (a session written, or one removed: a sign-out), except
+    /// where this keeper holds a session not yet saved.
     ///
     /// - Throws: what `CredentialFile.update` throws; memory is unchanged then.
     private func write(_ change: (inout CredentialFile.Contents) -> Void) throws(ServiceError)
@@ -89,13 +90,21 @@ actor SessionKeeper: TokenProvider {
             for (user, tokens) in unsaved where onFile.sessions[user] == seen[user] { onFile.sessions[user] = tokens }
             change(&onFile)
         }
-        for (user, tokens) in saved.sessions where tokens != seenOnFile[user] {
-            if contents.sessions[user] == nil || contents.sessions[user] == seenOnFile[user] {
-                contents.sessions[user] = tokens
-            }
+        for user in Set(saved.sessions.keys).union(seenOnFile.keys) {
+            take(saved.sessions[user], of: user)
         }
-        seenOnFile = saved.sessions
         return saved
+    }
+
+    /// Takes `onFile`, `user`'s session as the file holds it now, into memory when another client
+    /// changed it (it differs from what this keeper last saw there) and memory holds no session
+    /// of this keeper's not yet saved; `nil` is a sign-out.
+    private func take(_ onFile: CredentialFile.Tokens?, of user: User.ID) {
+        defer { seenOnFile[user] = onFile }
+        guard onFile != seenOnFile[user] else { return }
+        let mine = contents.sessions[user]
+        guard mine == nil || mine == seenOnFile[user] else { return }
+        if let onFile { contents.sessions[user] = onFile } else { Self.drop(user, from: &contents) }
     }
 
     /// The access token for `user`; another client of the same file may have signed them in since
@@ -114,20 +123,21 @@ actor SessionKeeper: TokenProvider {
         let started = await start.value
         if starts[user] == start {
             starts[user] = nil
-            if let started { save(user, started) }
+            // A session adopted meanwhile (a sign-in) is newer than the one supplied.
+            if let started, contents.sessions[user] == nil { save(user, started) }
         }
         guard let tokens = contents.sessions[user] else { throw .notSignedIn(user: user.rawValue) }
         return tokens.accessToken
     }
 
-    /// Takes `user`'s session from the file when another client wrote a newer one there: one
-    /// that differs from what this keeper last saw on the file. A session that is only in memory
-    /// (its save failed) is not replaced by the older one the file still holds, whose refresh
-    /// token the backend has already used.
+    /// Takes `user`'s session from the file when another client changed it there (wrote a newer
+    /// one, or signed the user out): when it differs from what this keeper last saw on the file.
+    /// A session that is only in memory (its save failed) is not replaced by the older one the
+    /// file still holds, whose refresh token the backend has already used. Without a file there
+    /// is no other client.
     private func reloadSession(of user: User.ID) {
-        guard let loaded = try? file.load(), loaded.sessions[user] != seenOnFile[user] else { return }
-        seenOnFile[user] = loaded.sessions[user]
-        if let saved = loaded.sessions[user] { contents.sessions[user] = saved }
+        guard file.url != nil, let loaded = try? file.load() else { return }
+        take(loaded.sessions[user], of: user)
     }
 
     private static func drop(_ user: User.ID, from contents: inout CredentialFile.Contents) {

@@ -37,6 +37,32 @@ struct SessionKeeperTests {
         #expect(server.refreshTokens == ["ann-refresh-0", "bob-refresh-0"])
     }
 
+    @Test("a sign-out by another client holds: this client neither writes the session back nor refreshes it")
+    func otherClientsSignOutHolds() async throws {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
+        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
+        try await first.adopt(Self.session("ann", 0), isCurrent: true)
+        try await first.adopt(Self.session("bob", 0), isCurrent: false)
+        try await second.load()
+        let server = RefreshStandIn()
+
+        // Given ann signed out by the second client, then two saves by the first
+        try await second.forget("ann")
+        _ = try await first.renew("bob", rejected: "bob-access-0", sendingThrough: server.handler)
+        try await first.adopt(Self.session("cyd", 0), isCurrent: false)
+
+        // When the first client meets a 401 with ann's token
+        await #expect(throws: HTTPFailure.self) {
+            _ = try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        }
+
+        // Then ann is not back on the file, and no refresh was sent for her
+        #expect(try file.load().sessions["ann"] == nil)
+        #expect(await first.currentUser == nil)
+        #expect(server.refreshTokens == ["bob-refresh-0"])
+    }
+
     @Test(
         "a session whose save failed is written by the next save that succeeds, and the older one is never taken back",
         .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
