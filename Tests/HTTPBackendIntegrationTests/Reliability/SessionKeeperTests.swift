@@ -17,12 +17,8 @@ import Testing
 struct SessionKeeperTests {
     @Test("a session another client renewed is taken after this client saved another user's, not refreshed again")
     func otherClientsRenewalTaken() async throws {
-        let directory = try TemporaryDirectory(prefix: "keeper")
-        let file = CredentialFile(url: directory.file(named: "credentials.json"))
-        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
-        try await first.adopt(Self.session("ann", 0), isCurrent: true)
-        try await first.adopt(Self.session("bob", 0), isCurrent: false)
-        try await second.load()
+        let (directory, first, second) = try await Self.twoClients()
+        defer { withExtendedLifetime(directory) {} }
         let server = RefreshStandIn()
 
         // Given ann's session renewed by the second client, then bob's by the first
@@ -39,12 +35,8 @@ struct SessionKeeperTests {
 
     @Test("a sign-out by another client holds: this client neither writes the session back nor refreshes it")
     func otherClientsSignOutHolds() async throws {
-        let directory = try TemporaryDirectory(prefix: "keeper")
+        let (directory, first, second) = try await Self.twoClients()
         let file = CredentialFile(url: directory.file(named: "credentials.json"))
-        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
-        try await first.adopt(Self.session("ann", 0), isCurrent: true)
-        try await first.adopt(Self.session("bob", 0), isCurrent: false)
-        try await second.load()
         let server = RefreshStandIn()
 
         // Given ann signed out by the second client, then two saves by the first
@@ -87,6 +79,18 @@ struct SessionKeeperTests {
         #expect(onFile == "ann-access-1")
         #expect(token == "ann-access-2")
         #expect(server.refreshTokens == ["ann-refresh-0", "ann-refresh-1"])
+    }
+
+    /// Two keepers of one credentials file in a new directory: the first signed ann (the current
+    /// user) and bob in, then the second loaded the file.
+    static func twoClients() async throws -> (TemporaryDirectory, SessionKeeper, SessionKeeper) {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
+        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
+        try await first.adopt(session("ann", 0), isCurrent: true)
+        try await first.adopt(session("bob", 0), isCurrent: false)
+        try await second.load()
+        return (directory, first, second)
     }
 
     /// `user`'s session number `generation`.
