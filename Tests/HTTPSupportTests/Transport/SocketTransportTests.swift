@@ -10,8 +10,12 @@ import Testing
 /// cancel or deadline) while the server is silent.
 @Suite("HTTP socket transport")
 struct SocketTransportTests {
+    /// A transport to `server` whose 60-second deadline runs on `clock`: by default a manual one
+    /// nothing moves, so no outcome here depends on how fast a loaded machine gets to it (a
+    /// cancel sent after the server saw the request once lost to the deadline, under the thread
+    /// sanitizer).
     private func transport(
-        _ server: ScriptedServer, maxResponseBytes: Int = 1 << 20, clock: any Clock<Duration> = ContinuousClock()
+        _ server: ScriptedServer, maxResponseBytes: Int = 1 << 20, clock: any Clock<Duration> = ManualClock()
     ) -> SocketTransport {
         SocketTransport(
             baseURL: server.baseURL,
