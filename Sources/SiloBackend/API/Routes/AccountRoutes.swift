@@ -23,7 +23,7 @@ enum AccountRoutes {
                 if let password = request.password { _ = try Password.new(password) }
                 return handle
             }
-            return try await claiming(handle, in: context.backend.state) { () async throws(APIFailure) in
+            return try await claiming(handle, context: context) { () async throws(APIFailure) in
                 try await signUp(draft, handle: handle, password: request.password, context: context)
             }
         }
@@ -76,15 +76,12 @@ enum AccountRoutes {
         return .json(201, WireCoding.encode(Schemas.Account(user: Schemas.User(user), session: session)))
     }
 
-    /// Runs `body` with `handle` claimed in `state`, and gives it back however `body` ends.
+    /// Runs `body` with `handle` claimed in the backend's state, and gives it back however `body` ends.
     private static func claiming(
-        _ handle: Handle, in state: BackendState, _ body: () async throws(APIFailure) -> ServerResponse
+        _ handle: Handle, context: RouteContext, _ body: () async throws(APIFailure) -> ServerResponse
     ) async throws(APIFailure) -> ServerResponse {
-        do {
-            try await state.claimHandle(handle)
-        } catch {
-            throw APIFailure(error)
-        }
+        let state = context.backend.state
+        try await context.call { () async throws(ServiceError) in try await state.claimHandle(handle) }
         let result: Result<ServerResponse, APIFailure>
         do {
             result = .success(try await body())

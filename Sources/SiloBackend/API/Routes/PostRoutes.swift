@@ -25,10 +25,10 @@ enum PostRoutes {
                 return .json(200, WireCoding.encode(Schemas.PostChanges(changes: [], cursor: restart, reset: true)))
             case .changed(let changed, let next): (ids, cursor) = (changed, next)
             case .busy:
-                var failure = APIFailure(
-                    503, .unavailable, "as many reads as the server lets wait are waiting for changes; retry shortly")
-                failure.headers = [("Retry-After", "1")]
-                throw failure
+                throw APIFailure(
+                    .unavailable(
+                        reason: "as many reads as the server lets wait are waiting for changes; retry shortly",
+                        retryAfter: .seconds(1)))
             }
             var changes: [Schemas.PostChanges.Change] = []
             for id in ids {
@@ -58,13 +58,16 @@ enum PostRoutes {
             var draft = PostDraft(try context.body(Schemas.NewPost.self), authorID: author)
             // A post without an id of its own, sent with a key, gets an id made from the key, so a
             // retry whose first answer a crash lost finds the post it made (`KeyedID`).
-            let keyed = draft.id == nil ? context.request.header("idempotency-key") : nil
-            if let keyed { draft.id = Post.ID(KeyedID.make("post", scope: author.rawValue, key: keyed)) }
+            let keyedID = (draft.id == nil ? context.request.header("idempotency-key") : nil).map {
+                Post.ID(KeyedID.make("post", scope: author.rawValue, key: $0))
+            }
+            if let keyedID { draft.id = keyedID }
             let post = try await context.change { () async throws(ServiceError) in
                 do throws(ServiceError) {
                     return try await context.backend.posts.publish(draft)
-                } catch .conflict where keyed != nil {
-                    return try await earlierPost(draft, posts: context.backend.posts)
+                } catch .conflict(let reason) {
+                    guard let keyedID else { throw .conflict(reason: reason) }
+                    return try await earlierPost(draft, keyedID: keyedID, posts: context.backend.posts)
                 }
             }
             await context.backend.postLog.record(authorID: author, postID: post.id)
@@ -87,8 +90,10 @@ enum PostRoutes {
     ///
     /// - Throws: `.conflict` when the author's post under the id is another: the key was used
     ///   for another request; what `publish` throws.
-    private static func earlierPost(_ draft: PostDraft, posts: any PostService) async throws(ServiceError) -> Post {
-        let earlier = try await posts.post(id: draft.id ?? Post.ID(""))
+    private static func earlierPost(_ draft: PostDraft, keyedID: Post.ID, posts: any PostService)
+        async throws(ServiceError) -> Post
+    {
+        let earlier = try await posts.post(id: keyedID)
         guard earlier.authorID == draft.authorID else {
             var unkeyed = draft
             unkeyed.id = nil
