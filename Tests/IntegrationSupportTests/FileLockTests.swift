@@ -16,6 +16,31 @@ struct FileLockTests {
         #expect(try FileLock.tryLock(path) != nil)
     }
 
+    @Test(
+        "lockWhenFree waits, on a thread of its own, for a lock another process holds, and takes it when that process ends",
+        .requires(FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) from util-linux"))
+    func lockWhenFreeWaitsForAnotherProcess() async throws {
+        let directory = try TemporaryDirectory(prefix: "lock-wait")
+        let path = directory.file(named: "renewal.lock").path
+        let holder = try RunningChild(
+            URL(fileURLWithPath: "/usr/bin/flock"), arguments: [path, "-c", "echo held; cat"])
+        try await holder.waitForOutput(containing: "held")
+        let waiting = AwaitableState(false)
+
+        // Given a wait for the lock the other process holds
+        async let taken = FileLock.lockWhenFree(path, whileWaiting: { waiting.update { $0 = true } })
+        try await HangGuard.run("the wait for the lock to begin") { _ = try await waiting.wait { $0 } }
+        #expect(try FileLock.tryLock(path) == nil)
+
+        // When that process ends
+        holder.closeInput()
+        #expect(try await holder.waitForExit() == 0)
+
+        // Then the wait ends with the lock
+        #expect(try await taken.path == path)
+        #expect(try FileLock.tryLock(path) == nil)
+    }
+
     @Test("removeIfUnlocked leaves a locked file, a symbolic link and a directory, and removes an unlocked file")
     func removeIfUnlocked() throws {
         let directory = try TemporaryDirectory(prefix: "lock-remove")

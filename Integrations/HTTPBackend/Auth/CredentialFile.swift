@@ -57,6 +57,15 @@ struct CredentialFile: Sendable {
     /// The file; `nil` keeps sessions in memory only.
     let url: URL?
 
+    /// Called when a renewal finds another client renewing and starts to wait for it: for tests
+    /// that need the wait to have begun.
+    var renewalWaits: @Sendable () -> Void = {}
+
+    /// A file for sessions at `url`; `nil` keeps them in memory only.
+    init(url: URL?) {
+        self.url = url
+    }
+
     /// The sessions saved by an earlier run, or none when there is no file yet.
     ///
     /// - Throws: `.corruptData` naming the file when it is not a credentials file this integration
@@ -73,18 +82,23 @@ struct CredentialFile: Sendable {
     }
 
     /// Changes what the file holds by `change`, applied to what it holds now (so clients of one
-    /// file in this process keep each other's sessions), and returns the result. Clients in one
-    /// process take turns; separate processes do not lock the file (the last write wins).
+    /// file, in this process or another, keep each other's sessions), and returns the result.
+    /// Clients take turns: in this process by a lock, between processes by a `flock` on
+    /// `<file>.lock`, which each holds only while it reads and writes the file.
     ///
     /// - Throws: what `load()` and `save(_:)` throw; the file is unchanged then.
     func update(from memory: Contents, _ change: (inout Contents) -> Void) throws(ServiceError) -> Contents {
-        guard url != nil else {
+        guard let url else {
             var contents = memory
             change(&contents)
             return contents
         }
         Self.lock.lock()
         defer { Self.lock.unlock() }
+        // Without the lock file (a directory not made yet, or not writable) the save below fails
+        // or goes first; no other process can have written the file then.
+        let otherProcesses = try? FileLock.lock(url.path + ".lock")
+        defer { withExtendedLifetime(otherProcesses) {} }
         var contents = try load()
         change(&contents)
         try save(contents)
@@ -93,6 +107,19 @@ struct CredentialFile: Sendable {
 
     /// Serialises `update` between the clients of this process.
     private static let lock = NSLock()
+
+    /// Holds off every other client of the file (in this process or another) from renewing a
+    /// session until the returned lock is released: a client that renewed first has saved its
+    /// session by the time the next one gets the lock, so that one takes it instead of refreshing
+    /// again with the spent refresh token. Waits without holding a thread of Swift's pool, for as
+    /// long as the other client's refresh takes; `renewalWaits` is called when the wait begins.
+    ///
+    /// - Returns: the lock on `<file>.renewal.lock`, or `nil` without a file (no other client) or
+    ///   when the lock file cannot be opened (the renewal then goes ahead unguarded).
+    func lockRenewals() async -> FileLock? {
+        guard let url else { return nil }
+        return try? await FileLock.lockWhenFree(url.path + ".renewal.lock", whileWaiting: renewalWaits)
+    }
 
     /// Saves `contents`, replacing the file atomically, mode 0600.
     ///

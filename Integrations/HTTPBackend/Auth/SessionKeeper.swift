@@ -4,15 +4,17 @@ import Models
 import Services
 
 /// Holds the sessions of the users signed in on this device, which one is the current user, and
-/// renews a session once for all concurrent callers (single flight).
+/// renews a session once for all concurrent callers (single flight), and once for all the clients
+/// of its credentials file, in this process or another (the file's renewal lock).
 ///
 /// Sessions come from signing up or in (`adopt`); a request acting for a user without one fails
 /// `notSignedIn`, since only the user's password (or the session a sign-up returned) can start
 /// one, unless the configuration's `missingSession` supplies one (asked once for all callers).
 /// On a 401 the first caller refreshes (trading the refresh token for a new session, which
 /// uses it up); callers that hit the same 401 meanwhile wait for that one refresh and replay with
-/// its token. A refresh the backend refuses (400, 401, 403) ends the session here (and the user is
-/// no longer the current user), and the call that needed it fails as unauthorized; one that fails
+/// its token, and so does another client of the file that meets it while the refresh is on its
+/// way. A refresh the backend refuses (400, 401, 403) ends the session here (and the user is no
+/// longer the current user), and the call that needed it fails as unauthorized; one that fails
 /// otherwise (offline, timed out, cancelled) keeps it.
 actor SessionKeeper: TokenProvider {
     private let file: CredentialFile
@@ -151,8 +153,8 @@ actor SessionKeeper: TokenProvider {
         _ = try? write { $0.sessions[user] = tokens }
     }
 
-    /// A token to replay with after `rejected` got a 401: the one another caller already renewed,
-    /// the one a running refresh brings, or a new one from a refresh started now.
+    /// A token to replay with after `rejected` got a 401: the one another caller or client already
+    /// renewed, the one a running renewal brings, or a new one from a renewal started now.
     func renew(
         _ user: User.ID, rejected: String, sendingThrough send: @escaping HTTPHandler
     ) async throws(HTTPFailure) -> String {
@@ -163,27 +165,10 @@ actor SessionKeeper: TokenProvider {
         if let running = renewals[user] {
             renewal = running
         } else {
-            refreshes += 1
-            renewal = Task { await Self.refresh(current.refreshToken, send: send) }
+            renewal = Task { await renewUnderLock(current, of: user, sendingThrough: send) }
             renewals[user] = renewal
         }
-        let result = await renewal.value
-        // Applied once, and only to the session it renewed: a sign-in or sign-out made while the
-        // refresh was on its way is newer than its answer.
-        if renewals[user] == renewal {
-            renewals[user] = nil
-            switch result {
-            case .success(let tokens) where contents.sessions[user] == current:
-                save(user, tokens)
-            case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
-                // The backend refused the refresh: the session is over; signing in starts another.
-                endSession(current, of: user)
-            default:
-                // Offline, timed out, cancelled: the session may still be good; keep it.
-                break
-            }
-        }
-        switch result {
+        switch await renewal.value {
         case .success(let tokens):
             return tokens.accessToken
         case .failure(.status(let code, let body, _)) where Self.refusals.contains(code):
@@ -194,6 +179,39 @@ actor SessionKeeper: TokenProvider {
         case .failure(let failure):
             throw failure
         }
+    }
+
+    /// Renews `current`, `user`'s session, once for this keeper's callers and, through the file's
+    /// renewal lock, for every client of the file: one that renewed it while this one waited has
+    /// saved its session by then, which is taken instead of refreshing again with the spent token.
+    /// The answer is applied, under the lock, only to the session it renewed: a sign-in or
+    /// sign-out made while the refresh was on its way is newer than its answer.
+    private func renewUnderLock(
+        _ current: CredentialFile.Tokens, of user: User.ID, sendingThrough send: @escaping HTTPHandler
+    ) async -> Result<CredentialFile.Tokens, HTTPFailure> {
+        let lock = await file.lockRenewals()
+        defer {
+            renewals[user] = nil
+            withExtendedLifetime(lock) {}
+        }
+        reloadSession(of: user)
+        guard contents.sessions[user] == current else {
+            // Renewed or signed out by another client while this one waited, or signed in here.
+            return contents.sessions[user].map { .success($0) } ?? .failure(.notSignedIn(user: user.rawValue))
+        }
+        refreshes += 1
+        let result = await Self.refresh(current.refreshToken, send: send)
+        switch result {
+        case .success(let tokens) where contents.sessions[user] == current:
+            save(user, tokens)
+        case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
+            // The backend refused the refresh: the session is over; signing in starts another.
+            endSession(current, of: user)
+        default:
+            // Offline, timed out, cancelled: the session may still be good; keep it.
+            break
+        }
+        return result
     }
 
     /// The statuses of a refresh the backend refused, as opposed to one that did not get through.

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -59,6 +61,48 @@ public final class FileLock: @unchecked Sendable {
             throw SystemError("lock", path: path, code: code)
         }
         return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Locks the file at `path` exclusively, creating it (with `mode`) when missing, and blocks the
+    /// calling thread while another open file (in this process or another) holds it.
+    ///
+    /// For a lock every holder keeps only as long as a write of a small file: the wait is bounded
+    /// by that write, like the I/O the lock guards. Where a holder may keep it longer (across a
+    /// network call), wait with `lockWhenFree` instead, which holds no thread of Swift's pool.
+    /// - Throws: `SystemError` when the file cannot be opened or locked.
+    public static func lock(_ path: String, mode: mode_t = 0o600) throws(SystemError) -> FileLock {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+        var status = flock(descriptor, LOCK_EX)
+        while status != 0 && errno == EINTR { status = flock(descriptor, LOCK_EX) }
+        guard status == 0 else {
+            let error = SystemError("lock", path: path)
+            close(descriptor)
+            throw error
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Locks the file at `path` exclusively, creating it (with `mode`) when missing; while another
+    /// open file holds it, calls `whileWaiting` once and waits on a thread of its own, so no
+    /// thread of Swift's pool is held.
+    ///
+    /// The wait ends when the holder releases the lock or its process ends; cancelling the
+    /// waiting task does not end it.
+    /// - Throws: `SystemError` when the file cannot be opened or locked.
+    public static func lockWhenFree(
+        _ path: String, mode: mode_t = 0o600, whileWaiting: @Sendable () -> Void = {}
+    ) async throws(SystemError) -> FileLock {
+        if let lock = try tryLock(path, mode: mode) { return lock }
+        whileWaiting()
+        let locked: Result<FileLock, SystemError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Result { () throws(SystemError) in try lock(path, mode: mode) })
+            }
+            thread.stackSize = 1 << 18
+            thread.start()
+        }
+        return try locked.get()
     }
 
     /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what

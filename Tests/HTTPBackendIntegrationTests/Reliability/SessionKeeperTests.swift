@@ -55,6 +55,36 @@ struct SessionKeeperTests {
         #expect(server.refreshTokens == ["bob-refresh-0"])
     }
 
+    @Test("two clients meeting a 401 together send one refresh: the second waits for the first's renewal and takes it")
+    func concurrentRenewalsSendOne() async throws {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let waiting = AwaitableState(false)
+        var file = CredentialFile(url: directory.file(named: "credentials.json"))
+        file.renewalWaits = { waiting.update { $0 = true } }
+        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
+        try await first.adopt(Self.session("ann", 0), isCurrent: true)
+        try await second.load()
+        let server = RefreshStandIn(holdingAnswers: true)
+
+        // Given the first client's refresh on its way, its answer held
+        async let firstToken = first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        try await server.waitForRefreshes(1)
+
+        // When the second client meets the same 401, and waits for the first (or sends its own)
+        async let secondToken = second.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await waiting.wait { $0 } }
+            group.addTask { try await server.waitForRefreshes(2) }
+            try await group.next()
+            group.cancelAll()
+        }
+        server.answer()
+
+        // Then both replay with the first client's renewed session, and one refresh was sent
+        #expect(try await [firstToken, secondToken] == ["ann-access-1", "ann-access-1"])
+        #expect(server.refreshTokens == ["ann-refresh-0"])
+    }
+
     @Test(
         "a session whose save failed is written by the next save that succeeds, and the older one is never taken back",
         .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
@@ -102,19 +132,39 @@ struct SessionKeeperTests {
 }
 
 /// Answers `POST /v1/sessions/refresh` for `<user>-refresh-<n>` with that user's session `n + 1`,
-/// and keeps the refresh tokens it was sent, in order.
+/// and keeps the refresh tokens it was sent, in order; when `holdingAnswers`, it answers only once
+/// `answer()` is called.
 final class RefreshStandIn: Sendable {
-    private let sent = Locked<[String]>([])
+    private let sent = AwaitableState<[String]>([])
+    private let answering: AwaitableState<Bool>
+
+    /// A stand-in that answers at once, or, when `holdingAnswers`, once `answer()` is called.
+    init(holdingAnswers: Bool = false) {
+        answering = AwaitableState(!holdingAnswers)
+    }
 
     /// The refresh tokens sent so far.
-    var refreshTokens: [String] { sent.withLock { $0 } }
+    var refreshTokens: [String] { sent.current }
+
+    /// Returns once `count` refreshes were sent.
+    func waitForRefreshes(_ count: Int) async throws {
+        try await HangGuard.run("\(count) refreshes sent to the stand-in") { [sent] in
+            _ = try await sent.wait { $0.count >= count }
+        }
+    }
+
+    /// Answers the refreshes held so far, and every later one at once.
+    func answer() {
+        answering.update { $0 = true }
+    }
 
     /// The handler a keeper sends its refreshes through.
     var handler: HTTPHandler {
-        { [sent] request throws(HTTPFailure) in
+        { [sent, answering] request throws(HTTPFailure) in
             let body = try? JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
             let token = body?["refresh_token"] ?? ""
-            sent.withLock { $0.append(token) }
+            sent.update { $0.append(token) }
+            _ = try? await answering.wait { $0 }
             let parts = token.split(separator: "-")
             guard parts.count == 3, let generation = Int(parts[2]) else {
                 return HTTPResponse(status: 401, headers: [:], body: Data(#"{"code":"unauthorized"}"#.utf8))
