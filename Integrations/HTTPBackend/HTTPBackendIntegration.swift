@@ -38,6 +38,8 @@ public final class HTTPBackendIntegration: Integration {
         self.sessionChanges = sessionChanges
         let sessions = SessionKeeper(
             file: CredentialFile(url: configuration.credentialsFile), missingSession: configuration.missingSession,
+            // Another client's refresh is one attempt (a POST is not retried), then a save.
+            clock: configuration.clock, renewalWait: configuration.attemptTimeout * 2,
             sessionEnded: { sessionChanges.notify() })
         let client = HTTPClient(configuration: configuration.client, tokens: sessions)
         self.client = client

@@ -20,15 +20,13 @@ struct FileLockTests {
         "lockWhenFree waits, on a thread of its own, for a lock another process holds, and takes it when that process ends",
         .requires(FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) from util-linux"))
     func lockWhenFreeWaitsForAnotherProcess() async throws {
-        let directory = try TemporaryDirectory(prefix: "lock-wait")
-        let path = directory.file(named: "renewal.lock").path
-        let holder = try RunningChild(
-            URL(fileURLWithPath: "/usr/bin/flock"), arguments: [path, "-c", "echo held; cat"])
-        try await holder.waitForOutput(containing: "held")
+        let (directory, path, holder) = try await Self.lockHeldByAnotherProcess()
+        defer { withExtendedLifetime(directory) {} }
         let waiting = AwaitableState(false)
 
         // Given a wait for the lock the other process holds
-        async let taken = FileLock.lockWhenFree(path, whileWaiting: { waiting.update { $0 = true } })
+        async let taken = FileLock.lockWhenFree(
+            path, within: .seconds(60), on: ManualClock(), whileWaiting: { waiting.update { $0 = true } })
         try await HangGuard.run("the wait for the lock to begin") { _ = try await waiting.wait { $0 } }
         #expect(try FileLock.tryLock(path) == nil)
 
@@ -37,8 +35,39 @@ struct FileLockTests {
         #expect(try await holder.waitForExit() == 0)
 
         // Then the wait ends with the lock
-        #expect(try await taken.path == path)
+        #expect(try await taken?.path == path)
         #expect(try FileLock.tryLock(path) == nil)
+    }
+
+    @Test(
+        "lockWhenFree gives up once its limit has passed on its clock, while another process holds the lock",
+        .requires(FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) from util-linux"))
+    func lockWhenFreeGivesUp() async throws {
+        let (directory, path, holder) = try await Self.lockHeldByAnotherProcess()
+        defer { withExtendedLifetime(directory) {} }
+        let clock = ManualClock()
+
+        // Given a wait for the lock the other process holds
+        async let taken = FileLock.lockWhenFree(path, within: .seconds(60), on: clock)
+        try await clock.waitForSleepers(1)
+
+        // When its limit passes
+        clock.advance(by: .seconds(60))
+
+        // Then it ends without the lock
+        #expect(try await taken == nil)
+        holder.closeInput()
+        #expect(try await holder.waitForExit() == 0)
+    }
+
+    /// A lock file in a new directory, held by a `flock(1)` process until its input is closed.
+    static func lockHeldByAnotherProcess() async throws -> (TemporaryDirectory, String, RunningChild) {
+        let directory = try TemporaryDirectory(prefix: "lock-held")
+        let path = directory.file(named: "renewal.lock").path
+        let holder = try RunningChild(
+            URL(fileURLWithPath: "/usr/bin/flock"), arguments: [path, "-c", "echo held; cat"])
+        try await holder.waitForOutput(containing: "held")
+        return (directory, path, holder)
     }
 
     @Test("removeIfUnlocked leaves a locked file, a symbolic link and a directory, and removes an unlocked file")

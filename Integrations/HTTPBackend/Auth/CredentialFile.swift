@@ -108,17 +108,32 @@ struct CredentialFile: Sendable {
     /// Serialises `update` between the clients of this process.
     private static let lock = NSLock()
 
-    /// Holds off every other client of the file (in this process or another) from renewing a
-    /// session until the returned lock is released: a client that renewed first has saved its
-    /// session by the time the next one gets the lock, so that one takes it instead of refreshing
-    /// again with the spent refresh token. Waits without holding a thread of Swift's pool, for as
-    /// long as the other client's refresh takes; `renewalWaits` is called when the wait begins.
-    ///
-    /// - Returns: the lock on `<file>.renewal.lock`, or `nil` without a file (no other client) or
-    ///   when the lock file cannot be opened (the renewal then goes ahead unguarded).
-    func lockRenewals() async -> FileLock? {
-        guard let url else { return nil }
-        return try? await FileLock.lockWhenFree(url.path + ".renewal.lock", whileWaiting: renewalWaits)
+    /// Whether this client may renew a user's session, and what holds the others off meanwhile.
+    enum RenewalTurn {
+        /// This client renews; the lock (`nil` without a file, or when the lock file cannot be
+        /// opened: the renewal then goes ahead unguarded) holds the others off until released.
+        case taken(FileLock?)
+        /// Another client's renewal of the session outlasted the wait: it may still spend the
+        /// refresh token, so this client must not send it.
+        case outwaited
+    }
+
+    /// Holds off every other client of the file (in this process or another) from renewing
+    /// `user`'s session until the returned lock is released: a client that renewed it first has
+    /// saved its session by the time the next one gets the lock (unless that save failed), so
+    /// that one takes it instead of refreshing again with the spent refresh token. Waits at most
+    /// `limit` on `clock`, without holding a thread of Swift's pool; `renewalWaits` is called when
+    /// the wait begins. Each user's renewals have their own lock, `<file>.renewal-<hash>.lock`.
+    func lockRenewals(of user: User.ID, within limit: Duration, on clock: any Clock<Duration>) async -> RenewalTurn {
+        guard let url else { return .taken(nil) }
+        let name = String(SHA256.hexDigest(of: Array(user.rawValue.utf8)).prefix(16))
+        do throws(SystemError) {
+            let lock = try await FileLock.lockWhenFree(
+                url.path + ".renewal-\(name).lock", within: limit, on: clock, whileWaiting: renewalWaits)
+            return lock.map { .taken($0) } ?? .outwaited
+        } catch {
+            return .taken(nil)
+        }
     }
 
     /// Saves `contents`, replacing the file atomically, mode 0600.

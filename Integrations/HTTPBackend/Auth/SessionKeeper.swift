@@ -28,16 +28,25 @@ actor SessionKeeper: TokenProvider {
     private var refreshes = 0
     private let missingSession: MissingSession?
     private var starts: [User.ID: Task<CredentialFile.Tokens?, Never>] = [:]
+    private let clock: any Clock<Duration>
+    private let renewalWait: Duration
 
     /// Supplies a session for a user the device holds none for.
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
     /// A keeper saving sessions in `file`, asking `missingSession` for users without one, and
-    /// calling `sessionEnded` when the backend refuses to renew a session.
-    init(file: CredentialFile, missingSession: MissingSession? = nil, sessionEnded: @escaping @Sendable () -> Void = {})
-    {
+    /// calling `sessionEnded` when a session ends because the backend refused to renew it (here or
+    /// in another client of the file). A renewal waits at most `renewalWait` on `clock` for another
+    /// client's renewal of the same session: about as long as that one's refresh can take.
+    init(
+        file: CredentialFile, missingSession: MissingSession? = nil,
+        clock: any Clock<Duration> = ContinuousClock(), renewalWait: Duration = .seconds(20),
+        sessionEnded: @escaping @Sendable () -> Void = {}
+    ) {
         self.file = file
         self.missingSession = missingSession
+        self.clock = clock
+        self.renewalWait = renewalWait
         self.sessionEnded = sessionEnded
     }
 
@@ -183,21 +192,31 @@ actor SessionKeeper: TokenProvider {
 
     /// Renews `current`, `user`'s session, once for this keeper's callers and, through the file's
     /// renewal lock, for every client of the file: one that renewed it while this one waited has
-    /// saved its session by then, which is taken instead of refreshing again with the spent token.
+    /// saved its session by then, which is taken instead of refreshing again with the spent token;
+    /// one whose renewal outlasts the wait makes this one fail `timedOut` without refreshing.
     /// The answer is applied, under the lock, only to the session it renewed: a sign-in or
     /// sign-out made while the refresh was on its way is newer than its answer.
     private func renewUnderLock(
         _ current: CredentialFile.Tokens, of user: User.ID, sendingThrough send: @escaping HTTPHandler
     ) async -> Result<CredentialFile.Tokens, HTTPFailure> {
-        let lock = await file.lockRenewals()
+        let turn = await file.lockRenewals(of: user, within: renewalWait, on: clock)
         defer {
             renewals[user] = nil
-            withExtendedLifetime(lock) {}
+            withExtendedLifetime(turn) {}
         }
         reloadSession(of: user)
         guard contents.sessions[user] == current else {
-            // Renewed or signed out by another client while this one waited, or signed in here.
-            return contents.sessions[user].map { .success($0) } ?? .failure(.notSignedIn(user: user.rawValue))
+            // Renewed or ended by another client while this one waited, or signed in or out here.
+            guard let newer = contents.sessions[user] else {
+                sessionEnded()
+                return .failure(.notSignedIn(user: user.rawValue))
+            }
+            return .success(newer)
+        }
+        guard case .taken = turn else {
+            // Another client's renewal is still on its way (its process stopped mid-refresh?):
+            // the refresh token may be spent already, so it is not sent again.
+            return .failure(.timedOut(after: renewalWait))
         }
         refreshes += 1
         let result = await Self.refresh(current.refreshToken, send: send)

@@ -84,25 +84,36 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Locks the file at `path` exclusively, creating it (with `mode`) when missing; while another
-    /// open file holds it, calls `whileWaiting` once and waits on a thread of its own, so no
-    /// thread of Swift's pool is held.
+    /// open file holds it, calls `whileWaiting` once and waits on a thread of its own (no thread of
+    /// Swift's pool is held) until the holder releases it or its process ends, `limit` passes on
+    /// `clock`, or the waiting task is cancelled.
     ///
-    /// The wait ends when the holder releases the lock or its process ends; cancelling the
-    /// waiting task does not end it.
+    /// - Returns: the lock, or `nil` when `limit` passed or the task was cancelled first; the
+    ///   thread still waiting then releases the lock as soon as it gets it.
     /// - Throws: `SystemError` when the file cannot be opened or locked.
     public static func lockWhenFree(
-        _ path: String, mode: mode_t = 0o600, whileWaiting: @Sendable () -> Void = {}
-    ) async throws(SystemError) -> FileLock {
+        _ path: String, mode: mode_t = 0o600, within limit: Duration, on clock: any Clock<Duration>,
+        whileWaiting: @Sendable () -> Void = {}
+    ) async throws(SystemError) -> FileLock? {
         if let lock = try tryLock(path, mode: mode) { return lock }
         whileWaiting()
-        let locked: Result<FileLock, SystemError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: Result { () throws(SystemError) in try lock(path, mode: mode) })
-            }
-            thread.stackSize = 1 << 18
-            thread.start()
+        let wait = FirstOutcome<Result<FileLock, SystemError>?>()
+        let timer = Task {
+            try? await clock.sleep(for: limit)
+            wait.end(with: nil)
         }
-        return try locked.get()
+        defer { timer.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard wait.start(continuation) else { return }
+                let thread = Thread { wait.end(with: Result { () throws(SystemError) in try lock(path, mode: mode) }) }
+                thread.stackSize = 1 << 18
+                thread.start()
+            }
+        } onCancel: {
+            wait.end(with: nil)
+        }
+        return try outcome?.get()
     }
 
     /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what
@@ -127,5 +138,46 @@ public final class FileLock: @unchecked Sendable {
         // Asked again under the lock: what made the file look abandoned may have changed before it.
         guard !isStillNeeded() else { return false }
         return unlink(path) == 0
+    }
+}
+
+/// The first of several outcomes a wait can end with (the awaited event, a time limit, a cancel):
+/// the waiting task is resumed with it once; later ones are dropped (a lock among them is released).
+///
+/// `@unchecked Sendable` is safe: its state is only reached through `state`'s lock.
+private final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, Never>?
+        /// The outcome that came before the wait started.
+        var early: Value?
+        var isOver = false
+    }
+
+    private let state = LockedState(State())
+
+    /// Waits on `continuation`; when an outcome came first, resumes it with that at once.
+    ///
+    /// - Returns: whether the wait goes on.
+    func start(_ continuation: CheckedContinuation<Value, Never>) -> Bool {
+        let early = state.withLock { state -> Value? in
+            if state.isOver { return state.early }
+            state.continuation = continuation
+            return nil
+        }
+        guard let early else { return true }
+        continuation.resume(returning: early)
+        return false
+    }
+
+    /// Ends the wait with `value` when no outcome ended it before.
+    func end(with value: Value) {
+        let waiting = state.withLock { state -> CheckedContinuation<Value, Never>? in
+            guard !state.isOver else { return nil }
+            state.isOver = true
+            defer { state.continuation = nil }
+            if state.continuation == nil { state.early = value }
+            return state.continuation
+        }
+        waiting?.resume(returning: value)
     }
 }

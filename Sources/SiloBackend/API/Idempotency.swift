@@ -46,10 +46,11 @@ enum Idempotency {
                 field: "Idempotency-Key"
             ).response
         case .busy:
-            var failure = APIFailure(
-                503, .unavailable, "the first request with this Idempotency-Key is still being served; retry shortly")
-            failure.headers = [("Retry-After", "1")]
-            return failure.response
+            return APIFailure(
+                .unavailable(
+                    reason: "the first request with this Idempotency-Key is still being served; retry shortly",
+                    retryAfter: .seconds(1))
+            ).response
         case .serve:
             let response = await route()
             guard isKept(response.status) else {

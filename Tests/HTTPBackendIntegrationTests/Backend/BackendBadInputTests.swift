@@ -123,6 +123,25 @@ struct BackendBadInputTests {
         }
     }
 
+    @Test("a refused client that stops sending its body is closed once the request timeout has passed")
+    func drainingEndsAtTheRequestTimeout() async throws {
+        try await BackendProcess.with(arguments: ["--manual-clock"]) { backend in
+            // Given a client whose request the backend refused at its head, dropping what follows,
+            // that sends none of its body and keeps its connection open
+            let connection = try RawConnection(port: backend.port)
+            connection.send(
+                "POST /v1/accounts HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n")
+            try await backend.waitForConnection(fromPort: connection.localPort) { $0.phase == "draining" }
+
+            // When the request timeout passes
+            try await backend.advanceClock(by: Self.pastEveryTimeout)
+
+            // Then the backend has closed the connection, and the refusal was there to read
+            try await backend.waitForNoConnection(fromPort: connection.localPort)
+            #expect(try await connection.readUntilClosed().hasPrefix("HTTP/1.1 413 "))
+        }
+    }
+
     @Test("keep-alive: two requests on one connection, then an idle close")
     func keepAlive() async throws {
         // Given a backend whose timeouts move only when the test moves its clock

@@ -57,32 +57,64 @@ struct SessionKeeperTests {
 
     @Test("two clients meeting a 401 together send one refresh: the second waits for the first's renewal and takes it")
     func concurrentRenewalsSendOne() async throws {
-        let directory = try TemporaryDirectory(prefix: "keeper")
-        let waiting = AwaitableState(false)
-        var file = CredentialFile(url: directory.file(named: "credentials.json"))
-        file.renewalWaits = { waiting.update { $0 = true } }
-        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
-        try await first.adopt(Self.session("ann", 0), isCurrent: true)
-        try await second.load()
-        let server = RefreshStandIn(holdingAnswers: true)
+        // Given the first client's refresh on its way, and the second client meeting the same 401
+        let race = try await RacingRenewals.start()
 
-        // Given the first client's refresh on its way, its answer held
-        async let firstToken = first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
-        try await server.waitForRefreshes(1)
-
-        // When the second client meets the same 401, and waits for the first (or sends its own)
-        async let secondToken = second.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await waiting.wait { $0 } }
-            group.addTask { try await server.waitForRefreshes(2) }
-            try await group.next()
-            group.cancelAll()
-        }
-        server.answer()
+        // When the first one's answer comes
+        race.server.answer()
 
         // Then both replay with the first client's renewed session, and one refresh was sent
-        #expect(try await [firstToken, secondToken] == ["ann-access-1", "ann-access-1"])
-        #expect(server.refreshTokens == ["ann-refresh-0"])
+        #expect(try await race.tokens() == ["ann-access-1", "ann-access-1"])
+        #expect(race.server.refreshTokens == ["ann-refresh-0"])
+    }
+
+    @Test("each user's session renews on its own: a client renewing bob's does not wait for another renewing ann's")
+    func renewalsOfTwoUsersDoNotWait() async throws {
+        // Given the first client's refresh of ann's session on its way, and the second client
+        // meeting a 401 on bob's
+        let race = try await RacingRenewals.start(secondUser: "bob")
+
+        // When the answers come
+        race.server.answer()
+
+        // Then the second client sent bob's refresh without waiting, and both renewed
+        #expect(race.waited.current == false)
+        #expect(try await race.tokens() == ["ann-access-1", "bob-access-1"])
+        #expect(Set(race.server.refreshTokens) == ["ann-refresh-0", "bob-refresh-0"])
+    }
+
+    @Test("a refresh the backend refuses while another client waits for it signs the user out there too, and says so")
+    func refusalSeenByTheWaitingClient() async throws {
+        // Given the first client's refresh on its way, and the second client meeting the same 401
+        let race = try await RacingRenewals.start(refusing: true)
+
+        // When the backend refuses the refresh
+        race.server.answer()
+
+        // Then both calls fail, the second client has no session for ann and said so, and sent nothing
+        await #expect(throws: HTTPFailure.self) { _ = try await race.value(of: race.first) }
+        await #expect(throws: HTTPFailure.self) { _ = try await race.value(of: race.second) }
+        #expect(await race.secondClient.currentUser == nil)
+        #expect(race.ended.current == 1)
+        #expect(race.server.refreshTokens == ["ann-refresh-0"])
+    }
+
+    @Test("a client whose wait outlasts another client's renewal fails timed out, and does not send the token again")
+    func outwaitedRenewalSendsNothing() async throws {
+        // Given the first client's refresh on its way, and the second client meeting the same 401
+        let race = try await RacingRenewals.start()
+
+        // When the second client's wait passes before the first one's answer comes
+        try await race.clock.waitForSleepers(1)
+        race.clock.advance(by: RacingRenewals.wait)
+
+        // Then the second call fails timed out, having sent nothing; the first one renews
+        await #expect(throws: HTTPFailure.timedOut(after: RacingRenewals.wait)) {
+            _ = try await race.value(of: race.second)
+        }
+        race.server.answer()
+        #expect(try await race.value(of: race.first) == "ann-access-1")
+        #expect(race.server.refreshTokens == ["ann-refresh-0"])
     }
 
     @Test(
@@ -131,16 +163,82 @@ struct SessionKeeperTests {
     }
 }
 
-/// Answers `POST /v1/sessions/refresh` for `<user>-refresh-<n>` with that user's session `n + 1`,
-/// and keeps the refresh tokens it was sent, in order; when `holdingAnswers`, it answers only once
-/// `answer()` is called.
+/// Two clients of one credentials file that met a 401 on ann's session together: the first one's
+/// refresh on its way, its answer held by `server`, and the second one waiting for that renewal
+/// (or, were the file's renewal lock gone, sending a refresh of its own). The second waits on
+/// `clock`, which only the test moves.
+struct RacingRenewals {
+    /// How long the second client waits for the first one's renewal.
+    static let wait = Duration.seconds(20)
+
+    let directory: TemporaryDirectory
+    let server: RefreshStandIn
+    let clock: ManualClock
+    let secondClient: SessionKeeper
+    /// How many times the second client said a session ended.
+    let ended: AwaitableState<Int>
+    /// Whether the second client waited for the first one's renewal.
+    let waited: AwaitableState<Bool>
+    let first: Task<String, any Error>
+    let second: Task<String, any Error>
+
+    /// Starts both renewals, the second of `secondUser`'s session, and returns once the second
+    /// waits for the first (or sent its own refresh).
+    static func start(refusing: Bool = false, secondUser: User.ID = "ann") async throws -> RacingRenewals {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let (clock, ended, waiting) = (ManualClock(), AwaitableState(0), AwaitableState(false))
+        var file = CredentialFile(url: directory.file(named: "credentials.json"))
+        file.renewalWaits = { waiting.update { $0 = true } }
+        let firstClient = SessionKeeper(file: file, clock: clock, renewalWait: wait)
+        let secondClient = SessionKeeper(
+            file: file, clock: clock, renewalWait: wait, sessionEnded: { ended.update { $0 += 1 } })
+        try await firstClient.adopt(SessionKeeperTests.session("ann", 0), isCurrent: true)
+        try await firstClient.adopt(SessionKeeperTests.session("bob", 0), isCurrent: false)
+        try await secondClient.load()
+        let server = RefreshStandIn(holdingAnswers: true, refusing: refusing)
+        let first = Task {
+            try await firstClient.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        }
+        try await server.waitForRefreshes(1)
+        let second = Task {
+            try await secondClient.renew(
+                secondUser, rejected: "\(secondUser.rawValue)-access-0", sendingThrough: server.handler)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await HangGuard.run("the second client waiting") { _ = try await waiting.wait { $0 } } }
+            group.addTask { try await server.waitForRefreshes(2) }
+            try await group.next()
+            group.cancelAll()
+        }
+        return RacingRenewals(
+            directory: directory, server: server, clock: clock, secondClient: secondClient, ended: ended,
+            waited: waiting, first: first, second: second)
+    }
+
+    /// The tokens both renewals replay with.
+    func tokens() async throws -> [String] {
+        [try await value(of: first), try await value(of: second)]
+    }
+
+    /// The token `renewal` replays with, once it has ended.
+    func value(of renewal: Task<String, any Error>) async throws -> String {
+        try await HangGuard.run("a renewal to end") { try await renewal.value }
+    }
+}
+
+/// Answers `POST /v1/sessions/refresh` for `<user>-refresh-<n>` with that user's session `n + 1`
+/// (or, when `refusing`, with 401), and keeps the refresh tokens it was sent, in order; when
+/// `holdingAnswers`, it answers only once `answer()` is called.
 final class RefreshStandIn: Sendable {
     private let sent = AwaitableState<[String]>([])
     private let answering: AwaitableState<Bool>
+    private let refusing: Bool
 
-    /// A stand-in that answers at once, or, when `holdingAnswers`, once `answer()` is called.
-    init(holdingAnswers: Bool = false) {
+    /// A stand-in that answers at once, or, when `holdingAnswers`, once `answer()` is called; that
+    /// refuses every refresh when `refusing`.
+    init(holdingAnswers: Bool = false, refusing: Bool = false) {
         answering = AwaitableState(!holdingAnswers)
+        self.refusing = refusing
     }
 
     /// The refresh tokens sent so far.
@@ -160,13 +258,13 @@ final class RefreshStandIn: Sendable {
 
     /// The handler a keeper sends its refreshes through.
     var handler: HTTPHandler {
-        { [sent, answering] request throws(HTTPFailure) in
+        { [sent, answering, refusing] request throws(HTTPFailure) in
             let body = try? JSONSerialization.jsonObject(with: request.body ?? Data()) as? [String: String]
             let token = body?["refresh_token"] ?? ""
             sent.update { $0.append(token) }
             _ = try? await answering.wait { $0 }
             let parts = token.split(separator: "-")
-            guard parts.count == 3, let generation = Int(parts[2]) else {
+            guard !refusing, parts.count == 3, let generation = Int(parts[2]) else {
                 return HTTPResponse(status: 401, headers: [:], body: Data(#"{"code":"unauthorized"}"#.utf8))
             }
             let session = SessionKeeperTests.session(String(parts[0]), generation + 1)

@@ -138,12 +138,27 @@ final class BackendProcess: Sendable {
     func waitForConnection(fromPort port: Int, where condition: @escaping @Sendable (Connection) -> Bool)
         async throws
     {
+        try await waitForConnections("the backend's connection from port \(port) in the awaited state") {
+            $0.contains { $0.port == port && condition($0) }
+        }
+    }
+
+    /// Returns once the backend no longer shows a connection from `port`: it has closed it.
+    func waitForNoConnection(fromPort port: Int) async throws {
+        try await waitForConnections("the backend closing its connection from port \(port)") {
+            !$0.contains { $0.port == port }
+        }
+    }
+
+    /// Returns once `condition` holds for the connections the backend shows.
+    private func waitForConnections(
+        _ description: String, until condition: @escaping @Sendable ([Connection]) -> Bool
+    ) async throws {
         struct Listing: Decodable { let connections: [Connection] }
-        try await HangGuard.run("the backend's connection from port \(port) in the awaited state") { [self] in
+        try await HangGuard.run(description) { [self] in
             while true {
                 let data = try await control("GET", "/_test/connections", closing: true)
-                let listing = try JSONDecoder().decode(Listing.self, from: data)
-                if listing.connections.contains(where: { $0.port == port && condition($0) }) { return }
+                if condition(try JSONDecoder().decode(Listing.self, from: data).connections) { return }
                 // The loop publishes after each turn; ask again once it has had one.
                 await Task.yield()
             }
