@@ -22,12 +22,8 @@ struct FileLockTests {
     func lockWhenFreeWaitsForAnotherProcess() async throws {
         let (directory, path, holder) = try await Self.lockHeldByAnotherProcess()
         defer { withExtendedLifetime(directory) {} }
-        let waiting = AwaitableState(false)
-
         // Given a wait for the lock the other process holds
-        async let taken = FileLock.lockWhenFree(
-            path, within: .seconds(60), on: ManualClock(), whileWaiting: { waiting.update { $0 = true } })
-        try await HangGuard.run("the wait for the lock to begin") { _ = try await waiting.wait { $0 } }
+        let taken = try await Self.waitBegun(for: path)
         #expect(try FileLock.tryLock(path) == nil)
 
         // When that process ends
@@ -35,7 +31,7 @@ struct FileLockTests {
         #expect(try await holder.waitForExit() == 0)
 
         // Then the wait ends with the lock
-        #expect(try await taken?.path == path)
+        #expect(try await Self.end(of: taken)?.path == path)
         #expect(try FileLock.tryLock(path) == nil)
     }
 
@@ -48,16 +44,53 @@ struct FileLockTests {
         let clock = ManualClock()
 
         // Given a wait for the lock the other process holds
-        async let taken = FileLock.lockWhenFree(path, within: .seconds(60), on: clock)
+        let taken = try await Self.waitBegun(for: path, on: clock)
         try await clock.waitForSleepers(1)
 
         // When its limit passes
         clock.advance(by: .seconds(60))
 
         // Then it ends without the lock
-        #expect(try await taken == nil)
+        #expect(try await Self.end(of: taken) == nil)
         holder.closeInput()
         #expect(try await holder.waitForExit() == 0)
+    }
+
+    @Test(
+        "lockWhenFree ends without the lock when its task is cancelled, while another process holds the lock",
+        .requires(FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) from util-linux"))
+    func lockWhenFreeEndsOnCancel() async throws {
+        let (directory, path, holder) = try await Self.lockHeldByAnotherProcess()
+        defer { withExtendedLifetime(directory) {} }
+        // Given a wait for the lock the other process holds, on a clock nothing moves
+        let taken = try await Self.waitBegun(for: path)
+
+        // When its task is cancelled
+        taken.cancel()
+
+        // Then it ends without the lock
+        #expect(try await Self.end(of: taken) == nil)
+        holder.closeInput()
+        #expect(try await holder.waitForExit() == 0)
+    }
+
+    /// A wait of 60 s on `clock` for the lock at `path`, which another process holds, once it
+    /// has begun.
+    static func waitBegun(for path: String, on clock: ManualClock = ManualClock()) async throws -> Task<
+        FileLock?, any Error
+    > {
+        let waiting = AwaitableState(false)
+        let taken = Task {
+            try await FileLock.lockWhenFree(
+                path, within: .seconds(60), on: clock, whileWaiting: { waiting.update { $0 = true } })
+        }
+        try await HangGuard.run("the wait for the lock to begin") { _ = try await waiting.wait { $0 } }
+        return taken
+    }
+
+    /// What the wait `taken` ended with, once it has ended.
+    static func end(of taken: Task<FileLock?, any Error>) async throws -> FileLock? {
+        try await HangGuard.run("the wait for the lock to end") { try await taken.value }
     }
 
     /// A lock file in a new directory, held by a `flock(1)` process until its input is closed.

@@ -35,8 +35,8 @@ actor SessionKeeper: TokenProvider {
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
     /// A keeper saving sessions in `file`, asking `missingSession` for users without one, and
-    /// calling `sessionEnded` when a session ends because the backend refused to renew it (here or
-    /// in another client of the file). A renewal waits at most `renewalWait` on `clock` for another
+    /// calling `sessionEnded` when a session ends because the backend refused to renew it, here or
+    /// in another client of the file (or one ended while a renewal here waited for another's). A renewal waits at most `renewalWait` on `clock` for another
     /// client's renewal of the same session: about as long as that one's refresh can take.
     init(
         file: CredentialFile, missingSession: MissingSession? = nil,

@@ -89,7 +89,7 @@ public final class FileLock: @unchecked Sendable {
     /// `clock`, or the waiting task is cancelled.
     ///
     /// - Returns: the lock, or `nil` when `limit` passed or the task was cancelled first; the
-    ///   thread still waiting then releases the lock as soon as it gets it.
+    ///   thread that waited then stops within 5 ms, and closes its descriptor.
     /// - Throws: `SystemError` when the file cannot be opened or locked.
     public static func lockWhenFree(
         _ path: String, mode: mode_t = 0o600, within limit: Duration, on clock: any Clock<Duration>,
@@ -106,7 +106,14 @@ public final class FileLock: @unchecked Sendable {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard wait.start(continuation) else { return }
-                let thread = Thread { wait.end(with: Result { () throws(SystemError) in try lock(path, mode: mode) }) }
+                let thread = Thread {
+                    let outcome = Result { () throws(SystemError) in
+                        try lock(path, mode: mode, unlessAbandoned: { wait.isOver })
+                    }
+                    // A lock that comes after the wait ended is dropped here, which releases it.
+                    if case .success(let lock?) = outcome { wait.end(with: .success(lock)) }
+                    if case .failure(let error) = outcome { wait.end(with: .failure(error)) }
+                }
                 thread.stackSize = 1 << 18
                 thread.start()
             }
@@ -114,6 +121,31 @@ public final class FileLock: @unchecked Sendable {
             wait.end(with: nil)
         }
         return try outcome?.get()
+    }
+
+    /// Locks the file at `path` exclusively, creating it (with `mode`) when missing, trying again on
+    /// the calling thread every 5 ms while another open file holds it, until `isAbandoned()`.
+    ///
+    /// It tries rather than blocks because a thread blocked in `flock` cannot be told to stop: a
+    /// wait that ended without the lock would leave it, and its descriptor, until the holder let go.
+    /// - Returns: the lock, or `nil` once `isAbandoned()` (the descriptor is closed then).
+    /// - Throws: `SystemError` when the file cannot be opened or locked.
+    private static func lock(_ path: String, mode: mode_t, unlessAbandoned isAbandoned: () -> Bool)
+        throws(SystemError) -> FileLock?
+    {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+        while !isAbandoned() {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(path: path, descriptor: descriptor) }
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else {
+                close(descriptor)
+                throw SystemError("lock", path: path, code: code)
+            }
+            usleep(5_000)
+        }
+        close(descriptor)
+        return nil
     }
 
     /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what
@@ -154,6 +186,9 @@ private final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
     }
 
     private let state = LockedState(State())
+
+    /// Whether the wait has ended.
+    var isOver: Bool { state.withLock { $0.isOver } }
 
     /// Waits on `continuation`; when an outcome came first, resumes it with that at once.
     ///
