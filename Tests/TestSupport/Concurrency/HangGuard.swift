@@ -10,8 +10,8 @@ public enum HangGuard {
     /// seconds in the environment variable `HANG_GUARD_SECONDS` when it holds a positive number.
     ///
     /// Every test of the suite runs at once and shares the pool's threads (two here), so a test's
-    /// waits can last about as long as the whole run: 70 to 100 s for `swift test` with the cores
-    /// loaded, which leaves room on a slower machine, and 200 to 260 s under ThreadSanitizer, whose
+    /// waits can last about as long as the whole run: 70 to 120 s for `swift test` with the cores
+    /// loaded, which leaves room on a slower machine, and 280 to 350 s under ThreadSanitizer, whose
     /// script raises the limit. It is never a deadline a behaviour is meant to meet.
     public static let limit = limit(in: ProcessInfo.processInfo.environment)
 
