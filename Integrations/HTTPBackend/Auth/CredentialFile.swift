@@ -120,7 +120,8 @@ struct CredentialFile: Sendable {
 
     /// Holds off every other client of the file (in this process or another) from renewing
     /// `user`'s session until the returned lock is released: a client that renewed it first has
-    /// saved its session by the time the next one gets the lock (unless that save failed), so
+    /// saved its session by the time the next one gets the lock (unless that save failed, or it
+    /// was killed between its refresh and its save), so
     /// that one takes it instead of refreshing again with the spent refresh token. Waits at most
     /// `limit` on `clock`, without holding a thread of Swift's pool; `renewalWaits` is called when
     /// the wait begins. Each user's renewals have their own lock, `<file>.renewal-<hash>.lock`.

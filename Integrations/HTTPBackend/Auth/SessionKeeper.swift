@@ -35,9 +35,11 @@ actor SessionKeeper: TokenProvider {
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
     /// A keeper saving sessions in `file`, asking `missingSession` for users without one, and
-    /// calling `sessionEnded` when a session ends because the backend refused to renew it, here or
-    /// in another client of the file (or one ended while a renewal here waited for another's). A renewal waits at most `renewalWait` on `clock` for another
-    /// client's renewal of the same session: about as long as that one's refresh can take.
+    /// calling `sessionEnded` when the backend refuses to renew a session here, or when a renewal
+    /// here, having waited for another client's, finds the session gone (a session another client
+    /// ended before is dropped at the next reload without a call). A renewal waits at most
+    /// `renewalWait` on `clock` for another client's renewal of the same session: about as long as
+    /// that one's refresh can take.
     init(
         file: CredentialFile, missingSession: MissingSession? = nil,
         clock: any Clock<Duration> = ContinuousClock(), renewalWait: Duration = .seconds(20),

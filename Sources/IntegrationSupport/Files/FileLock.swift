@@ -89,7 +89,8 @@ public final class FileLock: @unchecked Sendable {
     /// `clock`, or the waiting task is cancelled.
     ///
     /// - Returns: the lock, or `nil` when `limit` passed or the task was cancelled first; the
-    ///   thread that waited then stops within 5 ms, and closes its descriptor.
+    ///   thread that waited then stops after its current 5 ms pause (later on a busy machine),
+    ///   and closes its descriptor.
     /// - Throws: `SystemError` when the file cannot be opened or locked.
     public static func lockWhenFree(
         _ path: String, mode: mode_t = 0o600, within limit: Duration, on clock: any Clock<Duration>,
