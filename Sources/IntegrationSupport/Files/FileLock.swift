@@ -52,8 +52,7 @@ public final class FileLock: @unchecked Sendable {
     /// - Returns: the lock, or `nil` when another open file (another process) holds it.
     /// - Throws: `SystemError` when the file cannot be opened.
     public static func tryLock(_ path: String, mode: mode_t = 0o600) throws(SystemError) -> FileLock? {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+        let descriptor = try openLockFile(path, mode: mode)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             close(descriptor)
@@ -71,8 +70,7 @@ public final class FileLock: @unchecked Sendable {
     /// network call), wait with `lockWhenFree` instead, which holds no thread of Swift's pool.
     /// - Throws: `SystemError` when the file cannot be opened or locked.
     public static func lock(_ path: String, mode: mode_t = 0o600) throws(SystemError) -> FileLock {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+        let descriptor = try openLockFile(path, mode: mode)
         var status = flock(descriptor, LOCK_EX)
         while status != 0 && errno == EINTR { status = flock(descriptor, LOCK_EX) }
         guard status == 0 else {
@@ -84,20 +82,20 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Locks the file at `path` exclusively, creating it (with `mode`) when missing; while another
-    /// open file holds it, calls `whileWaiting` once and waits on a thread of its own (no thread of
-    /// Swift's pool is held) until the holder releases it or its process ends, `limit` passes on
-    /// `clock`, or the waiting task is cancelled.
+    /// open file holds it, waits on a thread of its own (no thread of Swift's pool is held) until
+    /// the holder releases it or its process ends, `limit` passes on `clock`, or the waiting task
+    /// is cancelled. `whileWaiting` is called once the wait is on.
     ///
-    /// - Returns: the lock, or `nil` when `limit` passed or the task was cancelled first; the
-    ///   thread that waited then stops after its current 5 ms pause (later on a busy machine),
-    ///   and closes its descriptor.
+    /// - Returns: the lock, or `nil` when `limit` passed or the task was cancelled first. The
+    ///   waits of this process on one file share one thread blocked in `flock`: a wait that ended
+    ///   without the lock leaves at most that thread, which hands the lock to the next wait still
+    ///   on, or releases it, when the holder lets go.
     /// - Throws: `SystemError` when the file cannot be opened or locked.
     public static func lockWhenFree(
         _ path: String, mode: mode_t = 0o600, within limit: Duration, on clock: any Clock<Duration>,
         whileWaiting: @Sendable () -> Void = {}
     ) async throws(SystemError) -> FileLock? {
         if let lock = try tryLock(path, mode: mode) { return lock }
-        whileWaiting()
         let wait = FirstOutcome<Result<FileLock, SystemError>?>()
         let timer = Task {
             try? await clock.sleep(for: limit)
@@ -107,16 +105,8 @@ public final class FileLock: @unchecked Sendable {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard wait.start(continuation) else { return }
-                let thread = Thread {
-                    let outcome = Result { () throws(SystemError) in
-                        try lock(path, mode: mode, unlessAbandoned: { wait.isOver })
-                    }
-                    // A lock that comes after the wait ended is dropped here, which releases it.
-                    if case .success(let lock?) = outcome { wait.end(with: .success(lock)) }
-                    if case .failure(let error) = outcome { wait.end(with: .failure(error)) }
-                }
-                thread.stackSize = 1 << 18
-                thread.start()
+                LockWaiters.shared.add(wait, for: path, mode: mode)
+                whileWaiting()
             }
         } onCancel: {
             wait.end(with: nil)
@@ -124,29 +114,12 @@ public final class FileLock: @unchecked Sendable {
         return try outcome?.get()
     }
 
-    /// Locks the file at `path` exclusively, creating it (with `mode`) when missing, trying again on
-    /// the calling thread every 5 ms while another open file holds it, until `isAbandoned()`.
-    ///
-    /// It tries rather than blocks because a thread blocked in `flock` cannot be told to stop: a
-    /// wait that ended without the lock would leave it, and its descriptor, until the holder let go.
-    /// - Returns: the lock, or `nil` once `isAbandoned()` (the descriptor is closed then).
-    /// - Throws: `SystemError` when the file cannot be opened or locked.
-    private static func lock(_ path: String, mode: mode_t, unlessAbandoned isAbandoned: () -> Bool)
-        throws(SystemError) -> FileLock?
-    {
+    /// Opens the lock file at `path` for reading and writing, creating it with `mode` when missing;
+    /// a symbolic link there is refused.
+    private static func openLockFile(_ path: String, mode: mode_t) throws(SystemError) -> Int32 {
         let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw SystemError("open", path: path) }
-        while !isAbandoned() {
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(path: path, descriptor: descriptor) }
-            let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
-                close(descriptor)
-                throw SystemError("lock", path: path, code: code)
-            }
-            usleep(5_000)
-        }
-        close(descriptor)
-        return nil
+        return descriptor
     }
 
     /// Removes the regular file at `path` when no one holds a lock on it: how start-up clears what
@@ -188,9 +161,6 @@ private final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
 
     private let state = LockedState(State())
 
-    /// Whether the wait has ended.
-    var isOver: Bool { state.withLock { $0.isOver } }
-
     /// Waits on `continuation`; when an outcome came first, resumes it with that at once.
     ///
     /// - Returns: whether the wait goes on.
@@ -206,14 +176,71 @@ private final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Ends the wait with `value` when no outcome ended it before.
-    func end(with value: Value) {
-        let waiting = state.withLock { state -> CheckedContinuation<Value, Never>? in
-            guard !state.isOver else { return nil }
+    ///
+    /// - Returns: whether `value` ended it.
+    @discardableResult
+    func end(with value: Value) -> Bool {
+        let (ended, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Value, Never>?) in
+            guard !state.isOver else { return (false, nil) }
             state.isOver = true
             defer { state.continuation = nil }
             if state.continuation == nil { state.early = value }
-            return state.continuation
+            return (true, state.continuation)
         }
         waiting?.resume(returning: value)
+        return ended
+    }
+}
+
+/// The waits of this process for lock files another open file holds, and one thread per file
+/// blocked in `flock` for them: each lock it gets goes to the longest wait still on; once none is
+/// left, it releases the lock and ends. A wait that ended (its limit passed, its task cancelled)
+/// thus leaves no thread of its own behind, and the waits on one file never hold more than one.
+///
+/// `@unchecked Sendable` is safe: its state is only reached through `waits`' lock.
+private final class LockWaiters: @unchecked Sendable {
+    typealias Wait = FirstOutcome<Result<FileLock, SystemError>?>
+
+    static let shared = LockWaiters()
+
+    /// The waits on each file that has a thread blocked for it, longest first.
+    private let waits = LockedState<[String: [Wait]]>([:])
+
+    /// Adds `wait` for the lock file at `path`, starting its thread when it has none.
+    func add(_ wait: Wait, for path: String, mode: mode_t) {
+        let isFirst = waits.withLock { waits in
+            defer { waits[path, default: []].append(wait) }
+            return waits[path] == nil
+        }
+        guard isFirst else { return }
+        let thread = Thread { [self] in
+            while hand(Result { () throws(SystemError) in try FileLock.lock(path, mode: mode) }, for: path) {}
+        }
+        thread.stackSize = 1 << 18
+        thread.start()
+    }
+
+    /// Gives `outcome` (a lock, or why there is none) to the longest wait on `path` still on; a
+    /// lock no wait takes is released.
+    ///
+    /// - Returns: `true` when a wait took a lock and others remain (the thread locks again),
+    ///   `false` when the thread is done (no wait left, or the file cannot be locked: every wait
+    ///   gets that failure).
+    private func hand(_ outcome: Result<FileLock, SystemError>, for path: String) -> Bool {
+        waits.withLock { waits in
+            var pending = waits[path] ?? []
+            switch outcome {
+            case .failure:
+                for wait in pending { wait.end(with: outcome) }
+                pending = []
+            case .success:
+                while let wait = pending.first {
+                    pending.removeFirst()
+                    if wait.end(with: outcome) { break }
+                }
+            }
+            waits[path] = pending.isEmpty ? nil : pending
+            return !pending.isEmpty
+        }
     }
 }
