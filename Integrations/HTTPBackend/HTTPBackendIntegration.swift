@@ -26,7 +26,8 @@ public final class HTTPBackendIntegration: Integration {
     public let syncRemote: HTTPBackendSyncRemote  // part of: OfflineFirst
 
     private let client: HTTPClient
-    private let sessions: SessionKeeper
+    /// The sessions of the device's users, and their renewal.
+    let sessions: SessionKeeper
     private let changes = ChangeSignal()
     private let sessionChanges: ChangeSignal
     private let state = StartState()

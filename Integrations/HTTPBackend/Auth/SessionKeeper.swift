@@ -28,16 +28,18 @@ actor SessionKeeper: TokenProvider {
     private var refreshes = 0
     private let missingSession: MissingSession?
     private var starts: [User.ID: Task<CredentialFile.Tokens?, Never>] = [:]
-    private let clock: any Clock<Duration>
-    private let renewalWait: Duration
+    /// The clock a renewal waits for another client's on.
+    nonisolated let clock: any Clock<Duration>
+    /// How long a renewal waits for another client's at most.
+    nonisolated let renewalWait: Duration
 
     /// Supplies a session for a user the device holds none for.
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
 
     /// A keeper saving sessions in `file`, asking `missingSession` for users without one, and
-    /// calling `sessionEnded` when the backend refuses to renew a session here, or when a renewal
-    /// here, having waited for another client's, finds the session gone (a session another client
-    /// ended before is dropped at the next reload without a call). A renewal waits at most
+    /// calling `sessionEnded` when a session it holds ends other than by its own `forget`: the
+    /// backend refused to renew it here, or this keeper finds it gone from the file (another
+    /// client signed the user out, or saw its renewal refused). A renewal waits at most
     /// `renewalWait` on `clock` for another client's renewal of the same session: about as long as
     /// that one's refresh can take.
     init(
@@ -99,25 +101,34 @@ actor SessionKeeper: TokenProvider {
         -> CredentialFile.Contents
     {
         let (unsaved, seen) = (contents.sessions.filter { seenOnFile[$0.key] != $0.value }, seenOnFile)
+        var removedHere = Set<User.ID>()
         let saved = try file.update(from: contents) { onFile in
             for (user, tokens) in unsaved where onFile.sessions[user] == seen[user] { onFile.sessions[user] = tokens }
+            let before = Set(onFile.sessions.keys)
             change(&onFile)
+            removedHere = before.subtracting(onFile.sessions.keys)
         }
+        var endedElsewhere = false
         for user in Set(saved.sessions.keys).union(seenOnFile.keys) {
-            take(saved.sessions[user], of: user)
+            let dropped = take(saved.sessions[user], of: user)
+            endedElsewhere = endedElsewhere || (dropped && !removedHere.contains(user))
         }
+        if endedElsewhere { sessionEnded() }
         return saved
     }
 
     /// Takes `onFile`, `user`'s session as the file holds it now, into memory when another client
     /// changed it (it differs from what this keeper last saw there) and memory holds no session
-    /// of this keeper's not yet saved; `nil` is a sign-out.
-    private func take(_ onFile: CredentialFile.Tokens?, of user: User.ID) {
+    /// of this keeper's not yet saved; `nil` is a sign-out. Returns whether that dropped a session
+    /// memory held.
+    @discardableResult
+    private func take(_ onFile: CredentialFile.Tokens?, of user: User.ID) -> Bool {
         defer { seenOnFile[user] = onFile }
-        guard onFile != seenOnFile[user] else { return }
+        guard onFile != seenOnFile[user] else { return false }
         let mine = contents.sessions[user]
-        guard mine == nil || mine == seenOnFile[user] else { return }
+        guard mine == nil || mine == seenOnFile[user] else { return false }
         if let onFile { contents.sessions[user] = onFile } else { Self.drop(user, from: &contents) }
+        return mine != nil && onFile == nil
     }
 
     /// The access token for `user`; another client of the same file may have signed them in since
@@ -147,10 +158,10 @@ actor SessionKeeper: TokenProvider {
     /// one, or signed the user out): when it differs from what this keeper last saw on the file.
     /// A session that is only in memory (its save failed) is not replaced by the older one the
     /// file still holds, whose refresh token the backend has already used. Without a file there
-    /// is no other client.
+    /// is no other client. A session found gone there ended elsewhere: `sessionEnded` says so.
     private func reloadSession(of user: User.ID) {
         guard file.url != nil, let loaded = try? file.load() else { return }
-        take(loaded.sessions[user], of: user)
+        if take(loaded.sessions[user], of: user) { sessionEnded() }
     }
 
     private static func drop(_ user: User.ID, from contents: inout CredentialFile.Contents) {
@@ -208,11 +219,9 @@ actor SessionKeeper: TokenProvider {
         }
         reloadSession(of: user)
         guard contents.sessions[user] == current else {
-            // Renewed or ended by another client while this one waited, or signed in or out here.
-            guard let newer = contents.sessions[user] else {
-                sessionEnded()
-                return .failure(.notSignedIn(user: user.rawValue))
-            }
+            // Renewed or ended by another client while this one waited (the reload said so), or
+            // signed in or out here.
+            guard let newer = contents.sessions[user] else { return .failure(.notSignedIn(user: user.rawValue)) }
             return .success(newer)
         }
         guard case .taken = turn else {

@@ -33,9 +33,12 @@ struct SessionKeeperTests {
         #expect(server.refreshTokens == ["ann-refresh-0", "bob-refresh-0"])
     }
 
-    @Test("a sign-out by another client holds: this client neither writes the session back nor refreshes it")
+    @Test(
+        "a sign-out by another client holds: this client neither writes the session back nor refreshes it, and says once it ended"
+    )
     func otherClientsSignOutHolds() async throws {
-        let (directory, first, second) = try await Self.twoClients()
+        let ended = (AwaitableState(0), AwaitableState(0))
+        let (directory, first, second) = try await Self.twoClients(ended: ended)
         let file = CredentialFile(url: directory.file(named: "credentials.json"))
         let server = RefreshStandIn()
 
@@ -49,10 +52,35 @@ struct SessionKeeperTests {
             _ = try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
         }
 
-        // Then ann is not back on the file, and no refresh was sent for her
+        // Then ann is not back on the file, and no refresh was sent for her; the first client
+        // said once that her session ended (at its first save), the second, which signed her out, did not
         #expect(try file.load().sessions["ann"] == nil)
         #expect(await first.currentUser == nil)
         #expect(server.refreshTokens == ["bob-refresh-0"])
+        #expect(ended.0.current == 1)
+        #expect(ended.1.current == 0)
+    }
+
+    @Test("a session another client ended is found gone at this client's next 401, and this client says it ended")
+    func otherClientsSignOutSeenAtTheNext401() async throws {
+        let ended = (AwaitableState(0), AwaitableState(0))
+        let (directory, first, second) = try await Self.twoClients(ended: ended)
+        defer { withExtendedLifetime(directory) {} }
+        let server = RefreshStandIn()
+
+        // Given ann signed out by the second client
+        try await second.forget("ann")
+
+        // When the first client meets a 401 with ann's token
+        await #expect(throws: HTTPFailure.notSignedIn(user: "ann")) {
+            _ = try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        }
+
+        // Then it sent no refresh, has no current user, and said once that ann's session ended
+        #expect(server.refreshTokens.isEmpty)
+        #expect(await first.currentUser == nil)
+        #expect(ended.0.current == 1)
+        #expect(ended.1.current == 0)
     }
 
     @Test("two clients meeting a 401 together send one refresh: the second waits for the first's renewal and takes it")
@@ -117,6 +145,20 @@ struct SessionKeeperTests {
         #expect(race.server.refreshTokens == ["ann-refresh-0"])
     }
 
+    @Test("the integration's clients wait twice the attempt timeout for another's renewal, on its clock")
+    func integrationsRenewalWait() throws {
+        let clock = ManualClock()
+        var configuration = HTTPBackendIntegration.Configuration(
+            baseURL: try #require(URL(string: "http://127.0.0.1:9")), attemptTimeout: .seconds(3))
+        configuration.clock = clock
+
+        let integration = HTTPBackendIntegration(configuration: configuration)
+
+        // One refresh attempt (a POST is not retried), then its save
+        #expect(integration.sessions.renewalWait == .seconds(6))
+        #expect(integration.sessions.clock as? ManualClock === clock)
+    }
+
     @Test(
         "a session whose save failed is written by the next save that succeeds, and the older one is never taken back",
         .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
@@ -144,11 +186,17 @@ struct SessionKeeperTests {
     }
 
     /// Two keepers of one credentials file in a new directory: the first signed ann (the current
-    /// user) and bob in, then the second loaded the file.
-    static func twoClients() async throws -> (TemporaryDirectory, SessionKeeper, SessionKeeper) {
+    /// user) and bob in, then the second loaded the file. Each counts in `ended` the sessions it
+    /// said ended.
+    static func twoClients(
+        ended: (AwaitableState<Int>, AwaitableState<Int>) = (AwaitableState(0), AwaitableState(0))
+    ) async throws -> (TemporaryDirectory, SessionKeeper, SessionKeeper) {
         let directory = try TemporaryDirectory(prefix: "keeper")
         let file = CredentialFile(url: directory.file(named: "credentials.json"))
-        let (first, second) = (SessionKeeper(file: file), SessionKeeper(file: file))
+        let (first, second) = (
+            SessionKeeper(file: file, sessionEnded: { ended.0.update { $0 += 1 } }),
+            SessionKeeper(file: file, sessionEnded: { ended.1.update { $0 += 1 } })
+        )
         try await first.adopt(session("ann", 0), isCurrent: true)
         try await first.adopt(session("bob", 0), isCurrent: false)
         try await second.load()
