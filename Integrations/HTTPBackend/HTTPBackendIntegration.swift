@@ -41,7 +41,7 @@ public final class HTTPBackendIntegration: Integration {
             file: CredentialFile(url: configuration.credentialsFile), missingSession: configuration.missingSession,
             // Another client's refresh is one attempt (a POST is not retried), then a save.
             clock: configuration.clock, renewalWait: configuration.attemptTimeout * 2,
-            sessionEnded: { sessionChanges.notify() })
+            diagnostics: configuration.diagnostics, sessionEnded: { sessionChanges.notify() })
         let client = HTTPClient(configuration: configuration.client, tokens: sessions)
         self.client = client
         self.sessions = sessions

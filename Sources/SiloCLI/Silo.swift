@@ -46,7 +46,7 @@ enum Silo {
             command = try CLICommand(invocation)
             configuration = try loadConfiguration(environment: environment, invocation: invocation)
             composition = try AppComposition(
-                configuration: configuration, diagnostics: configuration.isVerbose ? Self.logRequest : nil)
+                configuration: configuration, diagnostics: configuration.isVerbose ? Self.printDiagnostic : nil)
         } catch let error as UsageError {
             terminal.printUsageError(error.message)
             return .usage
@@ -84,10 +84,10 @@ enum Silo {
         return command.endsWithInterrupt && status == .success ? .success : .interrupted(signal: signal)
     }
 
-    /// Prints one line an integration logged (a request with its status and duration) for
-    /// `--verbose`, escaped like everything the app prints.
-    static let logRequest: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data("request: \(TerminalText.escaped(line))\n".utf8))
+    /// Prints one line an integration logged (`request: ` and a request with its status and
+    /// duration, or what keeps a call waiting) for `--verbose`, escaped like everything the app prints.
+    static let printDiagnostic: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("\(TerminalText.escaped(line))\n".utf8))
     }
 
     /// The configuration from the environment, with the command line's `--data-dir` and `--verbose` on top.

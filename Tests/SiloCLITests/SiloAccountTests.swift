@@ -69,5 +69,48 @@ struct SiloAccountTests {
         let nobody = try await silo.run("whoami", environment: http)
         #expect(nobody.status == 0 && nobody.standardOutput == "Nobody is signed in.\n", "\(nobody)")
     }
+
+    @Test(
+        "over HTTP: two silo processes meeting an expired session together send one refresh, and both go on",
+        .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
+    func twoProcessesRenewOnce() async throws {
+        let backend = try await BackendChild.start(arguments: [
+            "--store", "memory", "--test-controls", "--password-iterations", "1000",
+        ])
+        defer { backend.process.terminate() }
+        // The longest attempt timeout: a held refresh is answered when the test says, never timed out
+        let http = [
+            "SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url.absoluteString, "SILO_BACKEND_TIMEOUT": "3600",
+        ]
+        let silo = try SiloRunner()
+        let signedUp = try await silo.run(
+            "sign-up", "erin", "--password-stdin", environment: http, input: "correct horse")
+        #expect(signedUp.status == 0, "\(signedUp)")
+
+        // Given erin's access token expired, and the first process's refresh held at the backend
+        try await backend.control("POST", "/_test/expire-tokens")
+        let hold = #"{"method": "POST", "path": "/v1/sessions/refresh", "hold": true, "times": 1}"#
+        try await backend.control("POST", "/_test/faults", body: hold)
+        let first = try silo.start("post", "from the first process", environment: http)
+        try await HangGuard.run("the first process's refresh held") {
+            _ = try await backend.control("GET", "/_test/held?count=1")
+        }
+
+        // When the second process meets the same 401, and waits for the first one's renewal
+        let second = try silo.start("post", "from the second process", "--verbose", environment: http)
+        try await second.waitForLine(fromStandardError: true) {
+            $0.hasPrefix("session: waiting for another client's renewal of user ")
+        }
+        try await backend.control("POST", "/_test/release")
+
+        // Then both post with the first one's renewed session, and the backend saw one refresh
+        #expect(try await first.waitForExit() == 0, "\(first.errorOutput)")
+        #expect(try await second.waitForExit() == 0, "\(second.errorOutput)")
+        let counts = try JSONDecoder().decode(
+            [String: Int].self, from: Data(try await backend.control("GET", "/_test/requests").utf8))
+        #expect(counts["POST /v1/sessions/refresh"] == 1, "\(counts)")
+        let feed = try await silo.run("feed", environment: http).standardOutput
+        #expect(feed.contains("from the first process") && feed.contains("from the second process"), "\(feed)")
+    }
     // end part of: HTTPBackend
 }

@@ -123,14 +123,22 @@ struct CredentialFile: Sendable {
     /// saved its session by the time the next one gets the lock (unless that save failed, or it
     /// was killed between its refresh and its save), so
     /// that one takes it instead of refreshing again with the spent refresh token. Waits at most
-    /// `limit` on `clock`, without holding a thread of Swift's pool; `renewalWaits` is called when
-    /// the wait begins. Each user's renewals have their own lock, `<file>.renewal-<hash>.lock`.
-    func lockRenewals(of user: User.ID, within limit: Duration, on clock: any Clock<Duration>) async -> RenewalTurn {
+    /// `limit` on `clock`, without holding a thread of Swift's pool; `whileWaiting`, then
+    /// `renewalWaits`, is called when the wait begins. Each user's renewals have their own lock,
+    /// `<file>.renewal-<hash>.lock`.
+    func lockRenewals(
+        of user: User.ID, within limit: Duration, on clock: any Clock<Duration>,
+        whileWaiting: @escaping @Sendable () -> Void = {}
+    ) async -> RenewalTurn {
         guard let url else { return .taken(nil) }
         let name = String(SHA256.hexDigest(of: Array(user.rawValue.utf8)).prefix(16))
         do throws(SystemError) {
             let lock = try await FileLock.lockWhenFree(
-                url.path + ".renewal-\(name).lock", within: limit, on: clock, whileWaiting: renewalWaits)
+                url.path + ".renewal-\(name).lock", within: limit, on: clock
+            ) { [renewalWaits] in
+                whileWaiting()
+                renewalWaits()
+            }
             return lock.map { .taken($0) } ?? .outwaited
         } catch {
             return .taken(nil)

@@ -32,6 +32,7 @@ actor SessionKeeper: TokenProvider {
     nonisolated let clock: any Clock<Duration>
     /// How long a renewal waits for another client's at most.
     nonisolated let renewalWait: Duration
+    private let diagnostics: (@Sendable (String) -> Void)?
 
     /// Supplies a session for a user the device holds none for.
     typealias MissingSession = @Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?
@@ -41,13 +42,14 @@ actor SessionKeeper: TokenProvider {
     /// backend refused to renew it here, or this keeper finds it gone from the file (another
     /// client signed the user out, or saw its renewal refused). A renewal waits at most
     /// `renewalWait` on `clock` for another client's renewal of the same session: about as long as
-    /// that one's refresh can take.
+    /// that one's refresh can take; `diagnostics` is told when one starts to wait.
     init(
         file: CredentialFile, missingSession: MissingSession? = nil,
         clock: any Clock<Duration> = ContinuousClock(), renewalWait: Duration = .seconds(20),
-        sessionEnded: @escaping @Sendable () -> Void = {}
+        diagnostics: (@Sendable (String) -> Void)? = nil, sessionEnded: @escaping @Sendable () -> Void = {}
     ) {
         self.file = file
+        self.diagnostics = diagnostics
         self.missingSession = missingSession
         self.clock = clock
         self.renewalWait = renewalWait
@@ -212,7 +214,12 @@ actor SessionKeeper: TokenProvider {
     private func renewUnderLock(
         _ current: CredentialFile.Tokens, of user: User.ID, sendingThrough send: @escaping HTTPHandler
     ) async -> Result<CredentialFile.Tokens, HTTPFailure> {
-        let turn = await file.lockRenewals(of: user, within: renewalWait, on: clock)
+        let turn = await file.lockRenewals(of: user, within: renewalWait, on: clock) {
+            [diagnostics, renewalWait] in
+            diagnostics?(
+                "session: waiting for another client's renewal of user \(user.rawValue)'s session"
+                    + " (\(renewalWait) at most)")
+        }
         defer {
             renewals[user] = nil
             withExtendedLifetime(turn) {}

@@ -23,6 +23,10 @@ extension HTTPBackendIntegration {
         /// `unauthorized`, since only signing up or in starts a session. Tests set it to act for
         /// any user of a test backend; an app whose sessions come from a broker could too.
         public var missingSession: (@Sendable (User.ID) async -> (accessToken: String, refreshToken: String)?)?
+        /// Receives a line when something keeps a call waiting that the request log does not show:
+        /// a renewal waiting for another client's (`--verbose` prints it); `nil` for none. The
+        /// line holds no token.
+        public var diagnostics: (@Sendable (String) -> Void)? = nil
 
         /// A configuration for the backend at `baseURL`, the client's other settings at their
         /// defaults.

@@ -26,7 +26,8 @@ extension IntegrationDescription {
             configuration.attemptTimeout = timeout
         }
         configuration.transport = IntegrationSetting.transport(context.value(.backendTransport)) ?? .automatic
-        configuration.log = { record in context.log(record.description) }
+        configuration.log = { record in context.log("request: \(record)") }
+        configuration.diagnostics = { line in context.log(line) }
         return HTTPBackendIntegration(configuration: configuration)
     }
 }

@@ -49,9 +49,8 @@ final class SoakBackend {
     }
 
     private func waitFor(_ what: String, at path: String) async throws {
-        let (url, directory) = (url, directory.url)
-        try await HangGuard.run("\(what) at the soak's backend") {
-            try await Self.control("GET", path, at: url, in: directory)
+        try await HangGuard.run("\(what) at the soak's backend") { [url] in
+            _ = try await BackendChild.control("GET", path, at: url)
         }
     }
 
@@ -61,21 +60,7 @@ final class SoakBackend {
     }
 
     private func control(_ method: String, _ path: String, body: String? = nil) async throws {
-        try await Self.control(method, path, body: body, at: url, in: directory.url)
-    }
-
-    private static func control(
-        _ method: String, _ path: String, body: String? = nil, at url: String, in directory: URL
-    )
-        async throws
-    {
-        var arguments = ["--silent", "--show-error", "--fail", "-X", method, url + path]
-        if let body { arguments += ["-H", "Content-Type: application/json", "--data", body] }
-        let outcome = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/curl"), arguments: arguments, in: directory)
-        guard outcome.status == 0 else {
-            throw BackendControlFailure(description: "\(method) \(path) failed: \(outcome.standardError)")
-        }
+        try await BackendChild.control(method, path, body: body, at: url)
     }
 
     private static func start(in directory: URL) async throws -> (RunningChild, String) {
@@ -84,9 +69,4 @@ final class SoakBackend {
         ])
         return (backend.process, backend.url.absoluteString)
     }
-}
-
-/// A test control that did not answer as expected.
-struct BackendControlFailure: Error, CustomStringConvertible {
-    let description: String
 }

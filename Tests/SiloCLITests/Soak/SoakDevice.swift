@@ -31,7 +31,7 @@ struct SoakDevice {
     /// not synced or refused.
     func feed(backend: SoakBackend) async throws -> (ids: [String: String], marked: Set<String>) {
         let outcome = try await run("feed", "--all", backend: backend)
-        guard outcome.status == 0 else { throw BackendControlFailure(description: "\(name): feed: \(outcome)") }
+        guard outcome.status == 0 else { throw BackendChild.ControlFailure(description: "\(name): feed: \(outcome)") }
         return Self.parseFeed(outcome.standardOutput)
     }
 

@@ -113,18 +113,21 @@ public final class RunningChild: @unchecked Sendable {
         }
     }
 
-    /// Waits until a line printed so far (or later) satisfies `predicate`, and returns the first
-    /// such line.
+    /// Waits until a line printed so far (or later) to standard output, or to standard error when
+    /// `fromStandardError`, satisfies `predicate`, and returns the first such line.
     ///
-    /// - Throws: `Failure` when the output ends without one.
+    /// - Throws: `Failure` when that output ends without one.
     @discardableResult
-    public func waitForLine(where predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
-        let progress = try await HangGuard.run("a line from \(name) matching the test's condition") { [output] in
-            try await output.wait { $0.lines.contains(where: predicate) || $0.hasEnded }
+    public func waitForLine(
+        fromStandardError: Bool = false, where predicate: @escaping @Sendable (String) -> Bool
+    ) async throws -> String {
+        let lines = fromStandardError ? errors : output
+        let progress = try await HangGuard.run("a line from \(name) matching the test's condition") {
+            try await lines.wait { $0.lines.contains(where: predicate) || $0.hasEnded }
         }
         guard let line = progress.lines.first(where: predicate) else {
             throw Failure(
-                description: "\(name) ended without a matching line; output: \(progress.lines.suffix(5)); "
+                description: "\(name) ended without a matching line; output: \(outputLines.suffix(5)); "
                     + "stderr: \(errorOutput)")
         }
         return line
