@@ -76,7 +76,8 @@ public final class HTTPBackendIntegration: Integration {
     ///
     /// - Throws: `.invalidInput` (field `"baseURL"`) for a URL that is not http(s), or plain http
     ///   to a host that is not loopback; `.corruptData` naming the credentials file when it is not
-    ///   one this integration wrote. An unreachable backend is not an error: health says degraded.
+    ///   one this integration wrote, `.unavailable` naming it when it cannot be read. An
+    ///   unreachable backend is not an error: health says degraded.
     public func start() async throws(ServiceError) {
         do {
             try configuration.validate()

@@ -92,8 +92,10 @@ enum SiloBackend {
         while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 
+    /// Says `message` on standard error, its control characters escaped (it can hold a path or a
+    /// store's error naming one, as typed), and exits with `status`.
     private static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("silo-backend: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("silo-backend: \(VisibleEscapes.escaped(message))\n".utf8))
         exit(status)
     }
 }

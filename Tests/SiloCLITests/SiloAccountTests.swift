@@ -71,6 +71,24 @@ struct SiloAccountTests {
     }
 
     @Test(
+        "over HTTP: the password prompt shows a handle typed with control characters escaped",
+        .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"),
+        .requires(SiloConventionTests.hasUtilLinuxScript, "needs util-linux script(1) for a terminal (Linux)"))
+    func promptEscapesTheHandle() async throws {
+        let backend = try await BackendChild.start(arguments: ["--store", "memory", "--password-iterations", "1000"])
+        defer { backend.process.terminate() }
+        let silo = try SiloRunner()
+
+        let shown = try await silo.inTerminal(
+            #""$APP_BINARY" sign-in "$(printf 'eve\033[2J')""#,
+            environment: ["SILO_POSTS": "http", "SILO_BACKEND_URL": backend.url.absoluteString],
+            input: "not her password\n")
+
+        #expect(shown.contains("Password for eve\\u{1B}[2J: "), "\(shown.debugDescription)")
+        #expect(!shown.contains("\u{1B}[2J"), "\(shown.debugDescription)")
+    }
+
+    @Test(
         "over HTTP: two silo processes meeting an expired session together send one refresh, and both go on",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func twoProcessesRenewOnce() async throws {

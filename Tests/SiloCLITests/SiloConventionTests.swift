@@ -144,14 +144,17 @@ struct SiloConventionTests {
 
 extension SiloRunner {
     /// Runs `command` in a shell inside a pseudo-terminal (`script`), with `$APP_BINARY` set and
-    /// the app's variables cleared (as `run` clears them), and returns what the terminal showed.
-    func inTerminal(_ command: String, environment: [String: String] = [:]) async throws -> String {
+    /// the app's variables cleared (as `run` clears them), and `input` typed when given; returns
+    /// what the terminal showed.
+    func inTerminal(_ command: String, environment: [String: String] = [:], input: String? = nil) async throws
+        -> String
+    {
         let binary = try ChildProcess.executable(named: "silo")
         let outcome = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"],
             environment: baseEnvironment.merging(["APP_BINARY": binary.path, "TERM": "xterm", "NO_COLOR": ""]) { $1 }
                 .merging(environment) { $1 },
-            in: workingDirectory.url)
+            in: workingDirectory.url, input: input)
         return outcome.standardOutput.replacingOccurrences(of: "\r", with: "")
     }
 }

@@ -68,12 +68,22 @@ struct CredentialFile: Sendable {
 
     /// The sessions saved by an earlier run, or none when there is no file yet.
     ///
-    /// - Throws: `.corruptData` naming the file when it is not a credentials file this integration
-    ///   wrote; it is left as it is (remove it to sign in again).
+    /// - Throws: `.unavailable` naming the file when it cannot be read (its permissions, a
+    ///   directory in its place): its sessions may be fine; `.corruptData` naming the file when it
+    ///   is not a credentials file this integration wrote. Either way it is left as it is.
     func load() throws(ServiceError) -> Contents {
-        guard let url, FileManager.default.fileExists(atPath: url.path) else { return Contents() }
+        guard let url else { return Contents() }
+        let data: Data?
         do {
-            return try JSONDecoder().decode(Contents.self, from: try Data(contentsOf: url))
+            data = try Data(contentsOfFileIfPresent: url)
+        } catch {
+            throw .unavailable(
+                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a file you can read",
+                retryAfter: nil)
+        }
+        guard let data else { return Contents() }
+        do {
+            return try JSONDecoder().decode(Contents.self, from: data)
         } catch {
             throw .corruptData(
                 location: url.path,

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IntegrationSupport
 import Services
@@ -109,7 +110,8 @@ actor BackendState {
         do {
             try compactIfWorthIt()
         } catch {
-            FileHandle.standardError.write(Data("silo-backend: compacting the state journal: \(error)\n".utf8))
+            let message = VisibleEscapes.escaped("compacting the state journal: \(error)")
+            FileHandle.standardError.write(Data("silo-backend: \(message)\n".utf8))
         }
     }
 

@@ -179,7 +179,7 @@ final class SiloSession {
     /// The password the service's flow needs, read before anything is sent: one line of standard
     /// input, or typed on the terminal without echo. `.some(nil)` when the flow needs none; `nil`
     /// (the failure reported) when none came.
-    private func password(prompt: String, fromStandardInput: Bool) -> String?? {
+    private func password(prompt: TerminalText, fromStandardInput: Bool) -> String?? {
         guard useCases.signInFlow.needsPassword else { return .some(nil) }
         let read = fromStandardInput ? PasswordPrompt.readLine() : PasswordPrompt.readFromTerminal(prompt: prompt)
         switch read {

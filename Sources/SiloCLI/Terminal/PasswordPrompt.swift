@@ -20,10 +20,11 @@ enum PasswordPrompt {
         case ended
     }
 
-    /// The password typed after `prompt` (shown on standard error) with echo off.
-    static func readFromTerminal(prompt: String) -> Read {
+    /// The password typed after `prompt` (shown on standard error, what it interpolates escaped,
+    /// as a handle typed with control characters) with echo off.
+    static func readFromTerminal(prompt: TerminalText) -> Read {
         guard isatty(STDIN_FILENO) == 1 else { return .noTerminal }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        FileHandle.standardError.write(Data(prompt.plain.utf8))
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {

@@ -57,6 +57,22 @@ struct BackendCommandLineTests {
         #expect(!outcome.standardError.unicodeScalars.contains("\u{1B}"))
     }
 
+    @Test("a data directory it cannot make is named with its control characters escaped, and it exits 1")
+    func unusableDataDirectory() async throws {
+        let directory = try TemporaryDirectory(prefix: "backend-cli")
+        let file = directory.file(named: "a-file")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+
+        let outcome = try await ChildProcess.run(
+            try ChildProcess.executable(named: "silo-backend"),
+            arguments: ["--store", "sqlite", "--data-dir", file.path + "/\u{1B}[2Jdata"], in: directory.url)
+
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("silo-backend: cannot create "), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("a-file/\\u{1B}[2Jdata"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.unicodeScalars.contains("\u{1B}"))
+    }
+
     @Test("with --exit-when-input-closes it exits 0 when its input ends, though a child started later still runs")
     func exitsWhenInputCloses() async throws {
         let backend = try await BackendChild.start(arguments: ["--store", "memory"])

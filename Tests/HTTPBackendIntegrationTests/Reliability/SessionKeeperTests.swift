@@ -2,6 +2,7 @@ import BackendAPI
 import Foundation
 import HTTPSupport
 import Models
+import Services
 import TestSupport
 import Testing
 
@@ -157,6 +158,22 @@ struct SessionKeeperTests {
         // One refresh attempt (a POST is not retried), then its save
         #expect(integration.sessions.renewalWait == .seconds(6))
         #expect(integration.sessions.clock as? ManualClock === clock)
+    }
+
+    @Test("a credentials file that cannot be read fails unavailable, naming it: its sessions may be fine")
+    func unreadableFile() throws {
+        let directory = try TemporaryDirectory(prefix: "keeper")
+        let url = directory.file(named: "credentials.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+
+        let error = #expect(throws: ServiceError.self) { try CredentialFile(url: url).load() }
+
+        guard case .unavailable(let reason, nil)? = error else {
+            Issue.record("\(String(describing: error)) is not .unavailable")
+            return
+        }
+        #expect(reason.hasPrefix("cannot read \(url.path) ("), "\(reason)")
+        #expect(reason.hasSuffix("check that it is a file you can read"), "\(reason)")
     }
 
     @Test(
