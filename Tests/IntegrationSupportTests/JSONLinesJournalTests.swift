@@ -75,6 +75,26 @@ struct JSONLinesJournalTests {
         #expect(try Data(contentsOf: url) == bytes)
     }
 
+    @Test(
+        "a failed write names the file, the system's error and the remedy its cause calls for; try again only for a full disk",
+        arguments: [
+            (ENOSPC, "the disk is full: free some space, then try again"),
+            (EACCES, "permission denied: make its directory writable by this user"),
+            (EROFS, "the file system is read-only: use a writable directory"),
+            (EIO, "check the disk and the directory it is in"),
+        ])
+    func writeFailureRemedy(_ code: Int32, _ remedy: String) {
+        let error = SystemError("write", path: "/data/journal.jsonl", code: code)
+        let failure = JSONLinesJournal<Entry>.writeFailure(error)
+
+        guard case .unavailable(let reason, nil) = failure else {
+            Issue.record("\(failure) is not .unavailable")
+            return
+        }
+        #expect(reason.hasPrefix("cannot write /data/journal.jsonl (write /data/journal.jsonl: "), "\(reason)")
+        #expect(reason.hasSuffix("); " + remedy), "\(reason)")
+    }
+
     @Test("a second writer is refused while the first holds the journal")
     func oneWriter() throws {
         let directory = try TemporaryDirectory(prefix: "journal-lock")

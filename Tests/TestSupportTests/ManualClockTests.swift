@@ -7,7 +7,7 @@ struct ManualClockTests {
     func sleeperResumesAtDeadline() async throws {
         let clock = ManualClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await clock.waitForSleepers()
         clock.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(1))
@@ -17,10 +17,10 @@ struct ManualClockTests {
     }
 
     @Test("A cancelled sleeper throws CancellationError at once")
-    func cancelledSleeperThrows() async {
+    func cancelledSleeperThrows() async throws {
         let clock = ManualClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(10)) }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        try await clock.waitForSleepers()
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)

@@ -133,7 +133,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
         do {
             held = try FileLock.tryLock(lockPath)
         } catch {
-            throw .unavailable(reason: "cannot lock \(lockPath) (\(error))", retryAfter: nil)
+            throw .unavailable(reason: "cannot lock \(lockPath) (\(error)); \(error.writeRemedy)", retryAfter: nil)
         }
         guard let held else {
             throw .unavailable(
@@ -181,9 +181,10 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
         byteCount += bytes.count
     }
 
-    /// The default error of a failed append: it names the file and the system's error.
+    /// The default error of a failed append: it names the file, the system's error and the
+    /// remedy that fits it (`SystemError.writeRemedy`).
     public static func writeFailure(_ error: SystemError) -> ServiceError {
-        .unavailable(reason: "cannot write \(error.path) (\(error)); free some space and try again", retryAfter: nil)
+        .unavailable(reason: "cannot write \(error.path) (\(error)); \(error.writeRemedy)", retryAfter: nil)
     }
 
     /// Makes every line appended so far durable (`fsync`).

@@ -34,6 +34,16 @@ public struct SystemError: LocalizedError, Hashable, Sendable, CustomStringConve
     /// Whether the file system is mounted read-only: `EROFS`.
     public var isReadOnlyFileSystem: Bool { code == EROFS }
 
+    /// What to do about it when it came from writing, creating or locking a file: free some space
+    /// (then trying again helps), make the directory writable, use another directory, or, for a
+    /// cause no user can fix from here (an I/O error), check the disk.
+    public var writeRemedy: String {
+        if isDiskFull { return "the disk is full: free some space, then try again" }
+        if isPermissionDenied { return "permission denied: make its directory writable by this user" }
+        if isReadOnlyFileSystem { return "the file system is read-only: use a writable directory" }
+        return "check the disk and the directory it is in"
+    }
+
     /// `"write /data/store.json: No space left on device"`.
     public var description: String {
         "\(step) \(path): \(String(cString: strerror(code)))"
