@@ -58,13 +58,22 @@ struct HTTPBinStatus: Endpoint {
     func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
 }
 
-/// `GET /delay/{seconds}`: answers after `seconds`; only the status is read.
-struct HTTPBinDelay: Endpoint {
-    static let operation = APIOperation("httpbinDelay", .get, "/delay/{seconds}", success: [200])
+/// `GET /drip?delay=<seconds>&numbytes=1&duration=0`: one byte after `seconds`; only the status
+/// is read. Not `/delay/{seconds}`, which httpbin caps at 10 s: an answer a test must never get
+/// comes later than any test runs.
+struct HTTPBinLateAnswer: Endpoint {
+    static let operation = APIOperation("httpbinDrip", .get, "/drip", success: [200])
 
     var seconds: Int
 
-    var pathParameters: [String: String] { ["seconds": String(seconds)] }
+    var parameters: (any Encodable & Sendable)? { Query(delay: seconds, numbytes: 1, duration: 0) }
 
     func decode(_ response: HTTPResponse) throws(HTTPFailure) {}
+
+    /// The drip's query.
+    struct Query: Encodable, Sendable {
+        var delay: Int
+        var numbytes: Int
+        var duration: Int
+    }
 }

@@ -108,10 +108,10 @@ struct HTTPBinInteropTests {
         arguments: HTTPTransportKind.allTransports)
     func deadline(_ transport: HTTPTransportKind) async throws {
         // Given a client whose 700 ms deadline is kept on a manual clock, asking for an answer
-        // httpbin delays by 10 s
+        // httpbin sends after an hour
         let clock = ManualClock()
         let client = client(transport, timeout: .milliseconds(700), clock: clock)
-        let call = Task { try await client.perform(HTTPBinDelay(seconds: 10)) }
+        let call = Task { try await client.perform(HTTPBinLateAnswer(seconds: 3_600)) }
         defer { call.cancel() }  // a guarded wait that fails leaves no call behind
 
         // When the deadline passes for the first attempt, the backoff, then the second attempt
