@@ -79,7 +79,7 @@ struct JSONLinesJournalTests {
         "a failed write names the file, the system's error and the remedy its cause calls for; try again only for a full disk",
         arguments: [
             (ENOSPC, "the disk is full: free some space, then try again"),
-            (EACCES, "permission denied: make its directory writable by this user"),
+            (EACCES, "permission denied: make the file and its directory writable by this user"),
             (EROFS, "the file system is read-only: use a writable directory"),
             (EIO, "check the disk and the directory it is in"),
         ])

@@ -97,6 +97,7 @@ struct MockVideoHostIntegrationTests {
         let stop = Task { await harness.host.stop() }
         try await HangGuard.run("the host refusing calls once it stops") {
             while true {
+                try Task.checkCancellation()
                 do throws(ServiceError) {
                     _ = try await harness.service.hostedVideo(id: "med_0")
                 } catch  where error.kind == .unavailable {

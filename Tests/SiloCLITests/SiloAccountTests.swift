@@ -89,7 +89,7 @@ struct SiloAccountTests {
     }
 
     @Test(
-        "over HTTP: two silo processes meeting an expired session together send one refresh, and both go on",
+        "over HTTP: two processes of the app meeting an expired session together send one refresh, and both go on",
         .requires(Defaults.integration(named: "http") != nil, "needs the HTTP integration and silo-backend"))
     func twoProcessesRenewOnce() async throws {
         let backend = try await BackendChild.start(arguments: [

@@ -57,10 +57,6 @@ struct CredentialFile: Sendable {
     /// The file; `nil` keeps sessions in memory only.
     let url: URL?
 
-    /// Called when a renewal finds another client renewing and starts to wait for it: for tests
-    /// that need the wait to have begun.
-    var renewalWaits: @Sendable () -> Void = {}
-
     /// A file for sessions at `url`; `nil` keeps them in memory only.
     init(url: URL?) {
         self.url = url
@@ -78,7 +74,7 @@ struct CredentialFile: Sendable {
             data = try Data(contentsOfFileIfPresent: url)
         } catch {
             throw .unavailable(
-                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a file you can read",
+                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
                 retryAfter: nil)
         }
         guard let data else { return Contents() }
@@ -133,9 +129,8 @@ struct CredentialFile: Sendable {
     /// saved its session by the time the next one gets the lock (unless that save failed, or it
     /// was killed between its refresh and its save), so
     /// that one takes it instead of refreshing again with the spent refresh token. Waits at most
-    /// `limit` on `clock`, without holding a thread of Swift's pool; `whileWaiting`, then
-    /// `renewalWaits`, is called when the wait begins. Each user's renewals have their own lock,
-    /// `<file>.renewal-<hash>.lock`.
+    /// `limit` on `clock`, without holding a thread of Swift's pool; `whileWaiting` is called when
+    /// the wait begins. Each user's renewals have their own lock, `<file>.renewal-<hash>.lock`.
     func lockRenewals(
         of user: User.ID, within limit: Duration, on clock: any Clock<Duration>,
         whileWaiting: @escaping @Sendable () -> Void = {}
@@ -144,11 +139,7 @@ struct CredentialFile: Sendable {
         let name = String(SHA256.hexDigest(of: Array(user.rawValue.utf8)).prefix(16))
         do throws(SystemError) {
             let lock = try await FileLock.lockWhenFree(
-                url.path + ".renewal-\(name).lock", within: limit, on: clock
-            ) { [renewalWaits] in
-                whileWaiting()
-                renewalWaits()
-            }
+                url.path + ".renewal-\(name).lock", within: limit, on: clock, whileWaiting: whileWaiting)
             return lock.map { .taken($0) } ?? .outwaited
         } catch {
             return .taken(nil)

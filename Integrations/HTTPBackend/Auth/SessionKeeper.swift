@@ -95,8 +95,8 @@ actor SessionKeeper: TokenProvider {
 
     /// Changes the file by `change`, and writes again every session of this keeper the file lacks
     /// (its save failed) where no other client has changed that user's session since; then takes
-    /// in what other clients changed (a session written, or one removed: a sign-out), except
-    /// where this keeper holds a session not yet saved.
+    /// in what other clients changed (a session written, or one removed: a sign-out, which
+    /// `sessionEnded` reports), except where this keeper holds a session not yet saved.
     ///
     /// - Throws: what `CredentialFile.update` throws; memory is unchanged then.
     private func write(_ change: (inout CredentialFile.Contents) -> Void) throws(ServiceError)
@@ -240,7 +240,9 @@ actor SessionKeeper: TokenProvider {
         let result = await Self.refresh(current.refreshToken, send: send)
         switch result {
         case .success(let tokens) where contents.sessions[user] == current:
-            save(user, tokens)
+            keepRenewal(tokens, of: current, for: user)
+            // Signed out by another client while the refresh was on its way: that holds.
+            guard contents.sessions[user] != nil else { return .failure(.notSignedIn(user: user.rawValue)) }
         case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
             // The backend refused the refresh: the session is over; signing in starts another.
             endSession(current, of: user)
@@ -249,6 +251,20 @@ actor SessionKeeper: TokenProvider {
             break
         }
         return result
+    }
+
+    /// Keeps `tokens`, the renewal of `current`, as `user`'s session, on the file too unless another
+    /// client changed that session there while the refresh was on its way: its sign-out holds (and
+    /// `write` says the session ended), and a session it signed in is newer. A failed save keeps
+    /// `tokens` in memory, the refresh token they replace being spent; the next save writes them.
+    private func keepRenewal(_ tokens: CredentialFile.Tokens, of current: CredentialFile.Tokens, for user: User.ID) {
+        do {
+            _ = try write { saved in
+                if saved.sessions[user] == current { saved.sessions[user] = tokens }
+            }
+        } catch {
+            contents.sessions[user] = tokens
+        }
     }
 
     /// The statuses of a refresh the backend refused, as opposed to one that did not get through.

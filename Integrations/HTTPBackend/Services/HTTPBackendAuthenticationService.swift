@@ -8,7 +8,8 @@ import Services
 ///
 /// The signed-in user's tokens (never the password) are kept in the integration's credentials
 /// file, so the next run is still signed in. Observers here see sign-ins and sign-outs made
-/// through this instance.
+/// through this instance, and sessions that ended elsewhere: refused a renewal, or signed out by
+/// another client of the credentials file (seen when this one next reads it).
 public struct HTTPBackendAuthenticationService: AuthenticationService {
     let connection: BackendConnection
     let sessionChanges: ChangeSignal
@@ -64,7 +65,8 @@ public struct HTTPBackendAuthenticationService: AuthenticationService {
         return AccountSession(user: try ServiceError.mapping { () throws(SchemaViolation) in try User(schema) })
     }
 
-    /// The signed-in user, then again after each sign-in and sign-out through this service.
+    /// The signed-in user, then again after each sign-in and sign-out through this service, and
+    /// after a session ends elsewhere (see the type's comment).
     public func observeSession() -> ServiceObservation<AccountSession?> {
         .refreshing(on: sessionChanges) { () async throws(ServiceError) in try await currentSession() }
     }

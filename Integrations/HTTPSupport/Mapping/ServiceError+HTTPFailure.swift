@@ -15,6 +15,10 @@ extension ServiceError {
                 reason: "\(operation): \(reason)"
                     + (isTransient ? "; check that the server is running there, then retry" : ""),
                 retryAfter: nil)
+        case .badAnswer(let reason):
+            self = .unavailable(
+                reason: "\(operation): \(reason); check that the URL points at the server this client is for",
+                retryAfter: nil)
         case .timedOut(let after, 1):
             self = .timedOut(operation: "\(operation) (no answer within \(after))")
         case .timedOut(let after, let attempts):

@@ -6,6 +6,10 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     /// The request did not get a response: `reason` says why; `isTransient` when trying again can help
     /// (connection refused or reset, DNS hiccup, network down).
     case transport(reason: String, isTransient: Bool)
+    /// The server answered, but not in HTTP as this client reads it: `reason` says what was wrong
+    /// (a malformed head, length or chunk, a protocol switch nobody asked for). A retry can get
+    /// past a glitch on the way; a server at that URL that is not the one meant answers so every time.
+    case badAnswer(reason: String)
     /// No attempt finished within its deadline: `after` is each attempt's deadline, `attempts`
     /// how many were made (the retry middleware counts them when it gives up).
     case timedOut(after: Duration, attempts: Int = 1)
@@ -40,6 +44,7 @@ public enum HTTPFailure: Error, Sendable, Equatable {
     var isRetryable: Bool {
         switch self {
         case .transport(_, let isTransient): isTransient
+        case .badAnswer: true
         case .timedOut: true
         case .status(let code, _, _): Self.retryableStatuses.contains(code)
         case .cancelled, .decoding, .tooLarge, .notSignedIn: false

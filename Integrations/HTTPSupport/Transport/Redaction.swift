@@ -21,7 +21,7 @@ enum Redaction {
     /// A failure in a few words for the log (no response body: it may echo what was sent).
     static func summary(_ failure: HTTPFailure) -> String {
         switch failure {
-        case .transport(let reason, _): reason
+        case .transport(let reason, _), .badAnswer(let reason): reason
         case .timedOut(let after, _): "timed out after \(after)"
         case .cancelled: "cancelled"
         case .status(let code, _, _): String(code)

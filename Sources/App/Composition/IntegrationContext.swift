@@ -10,7 +10,7 @@ public struct IntegrationContext: Sendable, CustomReflectable {
     private let diagnostics: (@Sendable (String) -> Void)?
 
     /// Creates a context over `environment`; `diagnostics` receives what integrations log (each
-    /// request with its duration), or nothing when `nil`.
+    /// request with its duration, what keeps a call waiting), or nothing when `nil`.
     public init(
         dataDirectory: URL, environment: [String: String], diagnostics: (@Sendable (String) -> Void)? = nil
     ) {

@@ -151,7 +151,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
     ///     operating system's hands when it returns, which a killed process cannot lose but a power
     ///     cut can (call `sync()` later, as SQLite's `synchronous = NORMAL` does at checkpoints).
     ///   - failure: the error a failed write or sync becomes (by default one that names the file and
-    ///     says to free some space).
+    ///     the remedy its cause calls for, `writeFailure`).
     /// - Throws: `failure` of the system error when writing or syncing fails (a full disk); none of
     ///   them counts then.
     public func append(

@@ -39,7 +39,7 @@ public struct SystemError: LocalizedError, Hashable, Sendable, CustomStringConve
     /// cause no user can fix from here (an I/O error), check the disk.
     public var writeRemedy: String {
         if isDiskFull { return "the disk is full: free some space, then try again" }
-        if isPermissionDenied { return "permission denied: make its directory writable by this user" }
+        if isPermissionDenied { return "permission denied: make the file and its directory writable by this user" }
         if isReadOnlyFileSystem { return "the file system is read-only: use a writable directory" }
         return "check the disk and the directory it is in"
     }

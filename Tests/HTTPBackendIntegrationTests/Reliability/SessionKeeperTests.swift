@@ -146,6 +146,32 @@ struct SessionKeeperTests {
         #expect(race.server.refreshTokens == ["ann-refresh-0"])
     }
 
+    @Test("a sign-out by another client while this one's refresh is on its way holds: the renewal is not saved over it")
+    func signOutDuringRenewalHolds() async throws {
+        let ended = (AwaitableState(0), AwaitableState(0))
+        let (directory, first, second) = try await Self.twoClients(ended: ended)
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
+        let server = RefreshStandIn(holdingAnswers: true)
+
+        // Given the first client's refresh of ann's session on its way
+        let renewal = Task { try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler) }
+        try await server.waitForRefreshes(1)
+
+        // When the second client signs ann out, then the refresh's answer comes
+        try await second.forget("ann")
+        server.answer()
+
+        // Then the first call fails signed out, ann is not back on the file, and the first client
+        // said her session ended
+        await #expect(throws: HTTPFailure.notSignedIn(user: "ann")) {
+            _ = try await HangGuard.run("the renewal to end") { try await renewal.value }
+        }
+        #expect(try file.load().sessions["ann"] == nil)
+        #expect(await first.currentUser == nil)
+        #expect(ended.0.current == 1)
+        #expect(ended.1.current == 0)
+    }
+
     @Test("the integration's clients wait twice the attempt timeout for another's renewal, on its clock")
     func integrationsRenewalWait() throws {
         let clock = ManualClock()
@@ -173,7 +199,7 @@ struct SessionKeeperTests {
             return
         }
         #expect(reason.hasPrefix("cannot read \(url.path) ("), "\(reason)")
-        #expect(reason.hasSuffix("check that it is a file you can read"), "\(reason)")
+        #expect(reason.hasSuffix("check that it is a readable file"), "\(reason)")
     }
 
     @Test(
@@ -252,11 +278,11 @@ struct RacingRenewals {
     static func start(refusing: Bool = false, secondUser: User.ID = "ann") async throws -> RacingRenewals {
         let directory = try TemporaryDirectory(prefix: "keeper")
         let (clock, ended, waiting) = (ManualClock(), AwaitableState(0), AwaitableState(false))
-        var file = CredentialFile(url: directory.file(named: "credentials.json"))
-        file.renewalWaits = { waiting.update { $0 = true } }
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
         let firstClient = SessionKeeper(file: file, clock: clock, renewalWait: wait)
         let secondClient = SessionKeeper(
-            file: file, clock: clock, renewalWait: wait, sessionEnded: { ended.update { $0 += 1 } })
+            file: file, clock: clock, renewalWait: wait, diagnostics: { _ in waiting.update { $0 = true } },
+            sessionEnded: { ended.update { $0 += 1 } })
         try await firstClient.adopt(SessionKeeperTests.session("ann", 0), isCurrent: true)
         try await firstClient.adopt(SessionKeeperTests.session("bob", 0), isCurrent: false)
         try await secondClient.load()

@@ -209,6 +209,18 @@ struct SocketTransportTests {
         try await server.wait(for: .closedByClient(0))
     }
 
+    @Test("an answer that is not HTTP is a bad answer, which a retry may get past, not a lost connection")
+    func notHTTP() async throws {
+        let server = try ScriptedServer([ScriptedServer.answering("HELLO THERE\r\n\r\n")])
+        let transport = transport(server)
+
+        await #expect(throws: HTTPFailure.badAnswer(reason: "the server's response was malformed")) {
+            try await transport.send(get())
+        }
+        #expect(HTTPFailure.badAnswer(reason: "").isRetryable)
+        transport.close()
+    }
+
     @Test("nobody listening is a transient failure naming the connection")
     func refused() async throws {
         let refusing = try RefusingPort()

@@ -17,6 +17,11 @@ enum ExchangeError: Error {
     static func transient(_ reason: String) -> ExchangeError {
         .failed(.transport(reason: reason, isTransient: true))
     }
+
+    /// An answer that is not HTTP as the client reads it, saying `reason`.
+    static func badAnswer(_ reason: String) -> ExchangeError {
+        .failed(.badAnswer(reason: reason))
+    }
 }
 
 extension HTTPFailure {

@@ -29,7 +29,7 @@ struct ResponseReader {
     mutating func read() throws(ExchangeError) -> (head: ResponseHead, body: [UInt8], keepAlive: Bool) {
         var head = try readHead()
         while head.isInterim { head = try readHead() }
-        guard head.status != 101 else { throw .transient("the server switched protocols unasked") }
+        guard head.status != 101 else { throw .badAnswer("the server switched protocols unasked") }
         if head.status == 204 || head.status == 304 {
             return (head, [], head.keepsAlive && start == buffer.count)
         }
@@ -44,7 +44,7 @@ struct ResponseReader {
         }
         if let length = head["content-length"] {
             guard let count = HTTPHeadSyntax.decimal(length) else {
-                throw .transient("the answer's Content-Length '\(length)' is not a number")
+                throw .badAnswer("the answer's Content-Length '\(length)' is not a number")
             }
             guard count <= maxBodyBytes else { throw .failed(.tooLarge(bytes: count, limit: maxBodyBytes)) }
             let body = try take(count)
@@ -58,7 +58,7 @@ struct ResponseReader {
             if let end = find([13, 10, 13, 10]), end - start <= Self.maxHeadBytes {
                 let text = String(decoding: buffer[start..<end], as: UTF8.self)
                 start = end + 4
-                guard let head = ResponseHead(text) else { throw .transient("the server's response was malformed") }
+                guard let head = ResponseHead(text) else { throw .badAnswer("the server's response was malformed") }
                 return head
             }
             guard buffer.count - start <= Self.maxHeadBytes else {
@@ -77,7 +77,7 @@ struct ResponseReader {
             let line = try readLine()
             let digits = line.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
             guard let size = Int(digits, radix: 16), size >= 0, !digits.contains("+"), !digits.contains("-") else {
-                throw .transient("a chunk of the answer has a malformed size")
+                throw .badAnswer("a chunk of the answer has a malformed size")
             }
             if size == 0 {
                 while try !readLine().isEmpty {}
@@ -88,7 +88,7 @@ struct ResponseReader {
                 throw .failed(.tooLarge(bytes: overflowed ? Int.max : total, limit: maxBodyBytes))
             }
             body += try take(size)
-            guard try readLine().isEmpty else { throw .transient("a chunk of the answer is longer than its size") }
+            guard try readLine().isEmpty else { throw .badAnswer("a chunk of the answer is longer than its size") }
         }
     }
 
@@ -99,7 +99,7 @@ struct ResponseReader {
                 return String(decoding: buffer[start..<end], as: UTF8.self)
             }
             guard buffer.count - start <= Self.maxHeadBytes else {
-                throw .transient("a line of the answer is too long")
+                throw .badAnswer("a line of the answer is too long")
             }
             guard try more() else { throw .cutShort }
         }
