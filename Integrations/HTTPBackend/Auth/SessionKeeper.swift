@@ -241,16 +241,20 @@ actor SessionKeeper: TokenProvider {
         switch result {
         case .success(let tokens) where contents.sessions[user] == current:
             keepRenewal(tokens, of: current, for: user)
-            // Signed out by another client while the refresh was on its way: that holds.
-            guard contents.sessions[user] != nil else { return .failure(.notSignedIn(user: user.rawValue)) }
+        case .success:
+            // Signed in or out here while the refresh was on its way: that is newer than its answer.
+            break
         case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
             // The backend refused the refresh: the session is over; signing in starts another.
             endSession(current, of: user)
-        default:
+            return result
+        case .failure:
             // Offline, timed out, cancelled: the session may still be good; keep it.
-            break
+            return result
         }
-        return result
+        // Replayed with the session kept now: the renewal, a newer one signed in meanwhile (here or
+        // by another client), or none after a sign-out, which holds.
+        return contents.sessions[user].map { .success($0) } ?? .failure(.notSignedIn(user: user.rawValue))
     }
 
     /// Keeps `tokens`, the renewal of `current`, as `user`'s session, on the file too unless another
@@ -258,12 +262,23 @@ actor SessionKeeper: TokenProvider {
     /// `write` says the session ended), and a session it signed in is newer. A failed save keeps
     /// `tokens` in memory, the refresh token they replace being spent; the next save writes them.
     private func keepRenewal(_ tokens: CredentialFile.Tokens, of current: CredentialFile.Tokens, for user: User.ID) {
+        let onFile: CredentialFile.Tokens?
         do {
-            _ = try write { saved in
+            onFile = try write { saved in
                 if saved.sessions[user] == current { saved.sessions[user] = tokens }
-            }
+            }.sessions[user]
         } catch {
             contents.sessions[user] = tokens
+            return
+        }
+        // `current` is spent: memory follows the file even where it held a session not saved yet
+        // (`current` itself, after a failed save), which `write` keeps.
+        guard contents.sessions[user] != onFile else { return }
+        if let onFile {
+            contents.sessions[user] = onFile
+        } else {
+            Self.drop(user, from: &contents)
+            sessionEnded()
         }
     }
 

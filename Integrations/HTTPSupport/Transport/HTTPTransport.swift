@@ -4,7 +4,8 @@ protocol HTTPTransport: Sendable {
     /// Sends one attempt of `request` within its deadline.
     ///
     /// - Throws: `HTTPFailure`: `.timedOut` past the deadline, `.cancelled` when the caller was
-    ///   cancelled or the transport closed, `.transport` when no answer came, `.tooLarge`.
+    ///   cancelled or the transport closed, `.transport` when no answer came, `.badAnswer` for one
+    ///   that is not HTTP (the socket transport), `.tooLarge`.
     func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse
 
     /// Answers every attempt in flight with `.cancelled` and refuses every later one.

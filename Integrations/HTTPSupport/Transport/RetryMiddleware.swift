@@ -1,7 +1,7 @@
 import IntegrationSupport
 
 /// Tries idempotent requests again after a transient failure: 408, 429, 500, 502, 503, 504, a
-/// lost or refused connection, a timed-out attempt. It waits as the policy says, or as long as
+/// lost or refused connection, an answer that is not HTTP, a timed-out attempt. It waits as the policy says, or as long as
 /// the server's `Retry-After` asks when that is longer. A cancelled call is never retried, and a
 /// non-idempotent request (POST, PATCH) is sent once.
 struct RetryMiddleware: HTTPMiddleware {

@@ -146,8 +146,10 @@ struct SessionKeeperTests {
         #expect(race.server.refreshTokens == ["ann-refresh-0"])
     }
 
-    @Test("a sign-out by another client while this one's refresh is on its way holds: the renewal is not saved over it")
-    func signOutDuringRenewalHolds() async throws {
+    @Test(
+        "a sign-out while a refresh is on its way holds: the call fails signed out, and the renewal is not saved over it",
+        arguments: [true, false])
+    func signOutDuringRenewalHolds(byAnotherClient: Bool) async throws {
         let ended = (AwaitableState(0), AwaitableState(0))
         let (directory, first, second) = try await Self.twoClients(ended: ended)
         let file = CredentialFile(url: directory.file(named: "credentials.json"))
@@ -157,18 +159,18 @@ struct SessionKeeperTests {
         let renewal = Task { try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler) }
         try await server.waitForRefreshes(1)
 
-        // When the second client signs ann out, then the refresh's answer comes
-        try await second.forget("ann")
+        // When ann signs out, in another client or in this one, then the refresh's answer comes
+        try await (byAnotherClient ? second : first).forget("ann")
         server.answer()
 
-        // Then the first call fails signed out, ann is not back on the file, and the first client
-        // said her session ended
+        // Then the call fails signed out, ann is not back on the file or here, and the first
+        // client said her session ended when another client ended it
         await #expect(throws: HTTPFailure.notSignedIn(user: "ann")) {
             _ = try await HangGuard.run("the renewal to end") { try await renewal.value }
         }
         #expect(try file.load().sessions["ann"] == nil)
-        #expect(await first.currentUser == nil)
-        #expect(ended.0.current == 1)
+        await #expect(throws: HTTPFailure.notSignedIn(user: "ann")) { _ = try await first.accessToken(for: "ann") }
+        #expect(ended.0.current == (byAnotherClient ? 1 : 0))
         #expect(ended.1.current == 0)
     }
 
@@ -203,7 +205,7 @@ struct SessionKeeperTests {
     }
 
     @Test(
-        "a session whose save failed is written by the next save that succeeds, and the older one is never taken back",
+        "a session whose save failed is written by the next save (a sign-in, or its renewal); calls use the newest",
         .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
     func unsavedSessionWrittenLater() async throws {
         let disk = try ScratchFileSystem(byteCount: 256 << 10)
@@ -212,20 +214,26 @@ struct SessionKeeperTests {
         try await keeper.adopt(Self.session("ann", 0), isCurrent: true)
         let server = RefreshStandIn()
 
-        // Given ann's session renewed while the disk was read-only
+        // Given ann's session renewed while the disk was read-only, then another user signed in
         try disk.setReadOnly(true)
         _ = try await keeper.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
         try disk.setReadOnly(false)
-
-        // When another user signs in on the device, and ann's renewed session is rejected in turn
         try await keeper.adopt(Self.session("bob", 0), isCurrent: false)
-        let onFile = try file.load().sessions["ann"]?.accessToken
-        let token = try await keeper.renew("ann", rejected: "ann-access-1", sendingThrough: server.handler)
+        let afterSignIn = try file.load().sessions["ann"]?.accessToken
 
-        // Then the sign-in's save wrote ann's renewed session too, and the refresh sent its token
-        #expect(onFile == "ann-access-1")
-        #expect(token == "ann-access-2")
-        #expect(server.refreshTokens == ["ann-refresh-0", "ann-refresh-1"])
+        // When ann's session is renewed again while the disk is read-only, then once more with it writable
+        try disk.setReadOnly(true)
+        _ = try await keeper.renew("ann", rejected: "ann-access-1", sendingThrough: server.handler)
+        try disk.setReadOnly(false)
+        let token = try await keeper.renew("ann", rejected: "ann-access-2", sendingThrough: server.handler)
+
+        // Then the sign-in's save wrote the first renewal, the last renewal's save wrote its own,
+        // each refresh sent the newest token, and the next call uses the newest session
+        #expect(afterSignIn == "ann-access-1")
+        #expect(token == "ann-access-3")
+        #expect(server.refreshTokens == ["ann-refresh-0", "ann-refresh-1", "ann-refresh-2"])
+        #expect(try file.load().sessions["ann"]?.accessToken == "ann-access-3")
+        #expect(try await keeper.accessToken(for: "ann") == "ann-access-3")
     }
 
     /// Two keepers of one credentials file in a new directory: the first signed ann (the current
