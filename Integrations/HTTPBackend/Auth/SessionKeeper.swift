@@ -88,27 +88,31 @@ actor SessionKeeper: TokenProvider {
     ///
     /// - Throws: `.unavailable` when the credentials file cannot be written.
     func forget(_ user: User.ID) throws(ServiceError) {
-        let saved = try write { saved in Self.drop(user, from: &saved) }
+        let saved = try write(removing: user) { saved in Self.drop(user, from: &saved) }
         contents.currentUser = saved.currentUser
         Self.drop(user, from: &contents)
     }
 
-    /// Changes the file by `change`, and writes again every session of this keeper the file lacks
-    /// (its save failed) where no other client has changed that user's session since; then takes
-    /// in what other clients changed (a session written, or one removed: a sign-out, which
-    /// `sessionEnded` reports), except where this keeper holds a session not yet saved.
+    /// Changes the file by `change`, and first writes again what a failed save of this keeper left
+    /// undone, where no other client has changed that user's session since: a session the file
+    /// lacks, or one this keeper ended that the file still holds. Then takes in what other clients
+    /// changed (a session written, or one removed: a sign-out, which `sessionEnded` reports, unless
+    /// it is of `removing`, the user this write signs out), except where this keeper holds a
+    /// session not yet saved, which a newer session on the file does not replace (a sign-out does).
     ///
     /// - Throws: what `CredentialFile.update` throws; memory is unchanged then.
-    private func write(_ change: (inout CredentialFile.Contents) -> Void) throws(ServiceError)
-        -> CredentialFile.Contents
+    private func write(removing: User.ID? = nil, _ change: (inout CredentialFile.Contents) -> Void)
+        throws(ServiceError) -> CredentialFile.Contents
     {
         let (unsaved, seen) = (contents.sessions.filter { seenOnFile[$0.key] != $0.value }, seenOnFile)
-        var removedHere = Set<User.ID>()
+        let ended = seenOnFile.filter { contents.sessions[$0.key] == nil }
+        var removedHere = Set([removing].compactMap { $0 })
         let saved = try file.update(from: contents) { onFile in
-            for (user, tokens) in unsaved where onFile.sessions[user] == seen[user] { onFile.sessions[user] = tokens }
             let before = Set(onFile.sessions.keys)
+            for (user, tokens) in unsaved where onFile.sessions[user] == seen[user] { onFile.sessions[user] = tokens }
+            for (user, tokens) in ended where onFile.sessions[user] == tokens { Self.drop(user, from: &onFile) }
             change(&onFile)
-            removedHere = before.subtracting(onFile.sessions.keys)
+            removedHere.formUnion(before.subtracting(onFile.sessions.keys))
         }
         var endedElsewhere = false
         for user in Set(saved.sessions.keys).union(seenOnFile.keys) {
@@ -120,15 +124,15 @@ actor SessionKeeper: TokenProvider {
     }
 
     /// Takes `onFile`, `user`'s session as the file holds it now, into memory when another client
-    /// changed it (it differs from what this keeper last saw there) and memory holds no session
-    /// of this keeper's not yet saved; `nil` is a sign-out. Returns whether that dropped a session
-    /// memory held.
+    /// changed it (it differs from what this keeper last saw there); `nil` is a sign-out, which
+    /// wins over a session of this keeper's not yet saved, and a session does not replace one.
+    /// Returns whether that dropped a session memory held.
     @discardableResult
     private func take(_ onFile: CredentialFile.Tokens?, of user: User.ID) -> Bool {
         defer { seenOnFile[user] = onFile }
         guard onFile != seenOnFile[user] else { return false }
         let mine = contents.sessions[user]
-        guard mine == nil || mine == seenOnFile[user] else { return false }
+        guard mine == nil || mine == seenOnFile[user] || onFile == nil else { return false }
         if let onFile { contents.sessions[user] = onFile } else { Self.drop(user, from: &contents) }
         return mine != nil && onFile == nil
     }
@@ -193,8 +197,11 @@ actor SessionKeeper: TokenProvider {
             renewals[user] = renewal
         }
         switch await renewal.value {
-        case .success(let tokens):
-            return tokens.accessToken
+        case .success:
+            // What memory holds now, the renewal or newer: work that ran on this actor since the
+            // renewal ended (a sign-out, a save taking in another client's) comes after it.
+            guard let now = contents.sessions[user] else { throw .notSignedIn(user: user.rawValue) }
+            return now.accessToken
         case .failure(.status(let code, let body, _)) where Self.refusals.contains(code):
             // The call that needed the session fails as not signed in, whatever the refusal's
             // status: a 400 or 403 there is about the refresh token, not the call's input or rights
@@ -245,9 +252,10 @@ actor SessionKeeper: TokenProvider {
             // Signed in or out here while the refresh was on its way: that is newer than its answer.
             break
         case .failure(.status(let code, _, _)) where Self.refusals.contains(code):
-            // The backend refused the refresh: the session is over; signing in starts another.
+            // The backend refused the refresh: the session is over; signing in starts another. One
+            // signed in meanwhile (here, or by another client) is newer than the one refused.
             endSession(current, of: user)
-            return result
+            return contents.sessions[user].map { .success($0) } ?? result
         case .failure:
             // Offline, timed out, cancelled: the session may still be good; keep it.
             return result
@@ -259,7 +267,7 @@ actor SessionKeeper: TokenProvider {
 
     /// Keeps `tokens`, the renewal of `current`, as `user`'s session, on the file too unless another
     /// client changed that session there while the refresh was on its way: its sign-out holds (and
-    /// `write` says the session ended), and a session it signed in is newer. A failed save keeps
+    /// `sessionEnded` says so), and a session it signed in is newer. A failed save keeps
     /// `tokens` in memory, the refresh token they replace being spent; the next save writes them.
     private func keepRenewal(_ tokens: CredentialFile.Tokens, of current: CredentialFile.Tokens, for user: User.ID) {
         let onFile: CredentialFile.Tokens?
@@ -287,14 +295,15 @@ actor SessionKeeper: TokenProvider {
 
     /// Forgets `user`'s session `ended`, which the backend refused to renew, and that they are the
     /// current user, then says so; a newer session (a sign-in meanwhile, here or in another
-    /// client of the file) is kept. A failed save keeps the change in memory; the next one saves again.
+    /// client of the file) is kept, and then nothing ended. A failed save keeps the change in
+    /// memory; the next save removes it from the file too.
     private func endSession(_ ended: CredentialFile.Tokens, of user: User.ID) {
         guard contents.sessions[user] == ended else { return }
         Self.drop(user, from: &contents)
-        _ = try? write { saved in
-            if saved.sessions[user] == ended { Self.drop(user, from: &saved) }
+        if let saved = try? write({ saved in if saved.sessions[user] == ended { Self.drop(user, from: &saved) } }) {
+            contents.currentUser = saved.currentUser
         }
-        sessionEnded()
+        if contents.sessions[user] == nil { sessionEnded() }
     }
 
     private static func refresh(_ refreshToken: String, send: @escaping HTTPHandler) async -> Result<

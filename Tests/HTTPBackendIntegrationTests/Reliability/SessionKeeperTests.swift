@@ -208,10 +208,7 @@ struct SessionKeeperTests {
         "a session whose save failed is written by the next save (a sign-in, or its renewal); calls use the newest",
         .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
     func unsavedSessionWrittenLater() async throws {
-        let disk = try ScratchFileSystem(byteCount: 256 << 10)
-        let file = CredentialFile(url: disk.url.appendingPathComponent("credentials.json"))
-        let keeper = SessionKeeper(file: file)
-        try await keeper.adopt(Self.session("ann", 0), isCurrent: true)
+        let (disk, file, keeper) = try await Self.onScratchDisk()
         let server = RefreshStandIn()
 
         // Given ann's session renewed while the disk was read-only, then another user signed in
@@ -234,6 +231,109 @@ struct SessionKeeperTests {
         #expect(server.refreshTokens == ["ann-refresh-0", "ann-refresh-1", "ann-refresh-2"])
         #expect(try file.load().sessions["ann"]?.accessToken == "ann-access-3")
         #expect(try await keeper.accessToken(for: "ann") == "ann-access-3")
+    }
+
+    @Test(
+        "a sign-out by another client wins over a renewal this client could not save: nothing is sent; it says so",
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    func signOutWinsOverUnsavedRenewal() async throws {
+        let ended = AwaitableState(0)
+        let (disk, file, first) = try await Self.onScratchDisk(ended: ended)
+        let second = SessionKeeper(file: file)
+        try await second.load()
+        let server = RefreshStandIn()
+
+        // Given ann's session renewed by the first client while the disk was read-only, then ann
+        // signed out by the second
+        try disk.setReadOnly(true)
+        _ = try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        try disk.setReadOnly(false)
+        try await second.forget("ann")
+
+        // When the first client meets a 401 with its renewed session
+        await #expect(throws: HTTPFailure.notSignedIn(user: "ann")) {
+            _ = try await first.renew("ann", rejected: "ann-access-1", sendingThrough: server.handler)
+        }
+
+        // Then it sent no refresh, ann stays signed out on the file, and it said her session ended
+        #expect(server.refreshTokens == ["ann-refresh-0"])
+        #expect(try file.load().sessions["ann"] == nil)
+        #expect(ended.current == 1)
+    }
+
+    @Test(
+        "a session refused while the disk was read-only is taken off the file by the next save that succeeds",
+        .requires(ScratchFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    func refusedSessionRemovedByTheNextSave() async throws {
+        let (disk, file, keeper) = try await Self.onScratchDisk()
+        let server = RefreshStandIn(refusing: true)
+
+        // Given ann's renewal refused while the disk was read-only: she is signed out here only
+        try disk.setReadOnly(true)
+        await #expect(throws: HTTPFailure.self) {
+            _ = try await keeper.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler)
+        }
+        try disk.setReadOnly(false)
+        let beforeSave = try file.load()
+
+        // When another user signs in on the device
+        try await keeper.adopt(Self.session("bob", 0), isCurrent: false)
+
+        // Then that save took ann's refused session off the file, and nobody is the current user
+        #expect(beforeSave.sessions["ann"] != nil)
+        #expect(try file.load().sessions["ann"] == nil)
+        #expect(try file.load().currentUser == nil)
+    }
+
+    @Test("a refresh refused after another client signed the user in again keeps that session, and the call replays")
+    func refusalAfterAnotherClientsSignIn() async throws {
+        let ended = (AwaitableState(0), AwaitableState(0))
+        let (directory, first, second) = try await Self.twoClients(ended: ended)
+        let file = CredentialFile(url: directory.file(named: "credentials.json"))
+        let server = RefreshStandIn(holdingAnswers: true, refusing: true)
+
+        // Given the first client's refresh of ann's session on its way
+        let renewal = Task { try await first.renew("ann", rejected: "ann-access-0", sendingThrough: server.handler) }
+        try await server.waitForRefreshes(1)
+
+        // When the second client signs ann in again, then the backend refuses the refresh
+        try await second.adopt(Self.session("ann", 5), isCurrent: true)
+        server.answer()
+
+        // Then the first client replays with the new session, ann is its current user, and nothing
+        // was said to end
+        #expect(try await HangGuard.run("the renewal to end") { try await renewal.value } == "ann-access-5")
+        #expect(await first.currentUser == "ann")
+        #expect(try file.load().sessions["ann"]?.accessToken == "ann-access-5")
+        #expect(ended.0.current == 0)
+    }
+
+    @Test("signing out here a session another client already ended is not reported as ended elsewhere")
+    func ownSignOutAfterAnotherClientsIsNotReported() async throws {
+        let ended = (AwaitableState(0), AwaitableState(0))
+        let (directory, first, second) = try await Self.twoClients(ended: ended)
+        defer { withExtendedLifetime(directory) {} }
+
+        // When the second client signs ann out, then the first one does
+        try await second.forget("ann")
+        try await first.forget("ann")
+
+        // Then neither said a session ended elsewhere, and nobody is the first client's current user
+        #expect(ended.0.current == 0)
+        #expect(ended.1.current == 0)
+        #expect(await first.currentUser == nil)
+    }
+
+    /// A keeper of a credentials file on a small disk of its own, which a test can make read-only,
+    /// with ann signed in (the current user); it counts in `ended` the sessions it said ended.
+    static func onScratchDisk(
+        ended: AwaitableState<Int> = AwaitableState(0)
+    ) async throws -> (ScratchFileSystem, CredentialFile, SessionKeeper) {
+        let disk = try ScratchFileSystem(byteCount: 256 << 10)
+        let file = CredentialFile(url: disk.url.appendingPathComponent("credentials.json"))
+        let keeper = SessionKeeper(file: file, sessionEnded: { ended.update { $0 += 1 } })
+        try await keeper.adopt(session("ann", 0), isCurrent: true)
+        return (disk, file, keeper)
     }
 
     /// Two keepers of one credentials file in a new directory: the first signed ann (the current
