@@ -68,16 +68,7 @@ struct CredentialFile: Sendable {
     ///   directory in its place): its sessions may be fine; `.corruptData` naming the file when it
     ///   is not a credentials file this integration wrote. Either way it is left as it is.
     func load() throws(ServiceError) -> Contents {
-        guard let url else { return Contents() }
-        let data: Data?
-        do {
-            data = try Data(contentsOfFileIfPresent: url)
-        } catch {
-            throw .unavailable(
-                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
-                retryAfter: nil)
-        }
-        guard let data else { return Contents() }
+        guard let url, let data = try Data.readIfPresent(url) else { return Contents() }
         do {
             return try JSONDecoder().decode(Contents.self, from: data)
         } catch {

@@ -43,15 +43,7 @@ public actor SignedInSlot {
         case .memory(let user):
             return user
         case .file(let url):
-            let read: Data?
-            do {
-                read = try Data(contentsOfFileIfPresent: url)
-            } catch {
-                throw .unavailable(
-                    reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
-                    retryAfter: nil)
-            }
-            guard let data = read else { return nil }
+            guard let data = try Data.readIfPresent(url) else { return nil }
             guard let contents = try? JSONDecoder().decode(Contents.self, from: data), !contents.userID.isEmpty else {
                 throw .corruptData(
                     location: url.path,

@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 #if canImport(Glibc)
     import Glibc
@@ -33,5 +34,20 @@ extension Data {
                 "read a non-regular file", path: url.path, code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
         }
         self = try handle.readToEnd() ?? Data()
+    }
+
+    /// `init(contentsOfFileIfPresent:)` at a store's boundary: the bytes, or `nil` when there is
+    /// no file.
+    ///
+    /// - Throws: `.unavailable` naming the file, the system's words and the remedy (a file that is
+    ///   there but cannot be read is left as it is: its contents may be fine).
+    public static func readIfPresent(_ url: URL) throws(ServiceError) -> Data? {
+        do {
+            return try Data(contentsOfFileIfPresent: url)
+        } catch {
+            throw .unavailable(
+                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
+                retryAfter: nil)
+        }
     }
 }

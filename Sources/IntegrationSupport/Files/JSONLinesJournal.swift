@@ -101,14 +101,7 @@ public final class JSONLinesJournal<Record: Codable & Sendable> {
 
     /// The records of the complete lines, how many bytes those lines take, and the file's size.
     private func read() throws(ServiceError) -> (records: [Record], complete: Int, total: Int) {
-        let data: Data
-        do {
-            data = try Data(contentsOfFileIfPresent: url) ?? Data()
-        } catch {
-            throw .unavailable(
-                reason: "cannot read \(url.path) (\(error.localizedDescription)); check that it is a readable file",
-                retryAfter: nil)
-        }
+        let data = try Data.readIfPresent(url) ?? Data()
         var records: [Record] = []
         var complete = 0
         var lineNumber = 0
